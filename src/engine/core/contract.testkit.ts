@@ -1,0 +1,196 @@
+/**
+ * The shared contract suite (ARCHITECTURE rule 6): seeded random playouts, run the same way on every engine.
+ * A game's `<game>.contract.spec.ts` only calls `runContractSuite(engine, configs)`.
+ *
+ * Checked on every step of every playout:
+ * - terminal ⇔ no seat to move ⇔ outcome; every seat to move has at least one legal move;
+ * - every legal move survives encode → parse → encode and applies; a seat not to move gets NOT_YOUR_TURN;
+ * - `apply` never mutates its input; states are plain JSON;
+ * - components are conserved (when the config says how to count them);
+ * - no view or log entry holds the seed or the PRNG state, and (when the config can re-deal hidden
+ *   information) a view does not change when what its viewer may not see is re-dealt;
+ * and at the end of each playout: incremental play equals `replay(log)`, moves after the end get GAME_OVER,
+ * the outcome names valid seats and one score per seat, and the playout finished within `maxPlies`.
+ */
+import fc from 'fast-check';
+import { Rng, seedRng } from './rng';
+import { replay, type LoggedMove } from './replay';
+import type { GameEngine, Seat, Viewer } from './types';
+
+export interface ContractConfig<S> {
+  /** Shown in the test name, e.g. `3 players`. */
+  readonly name: string;
+  readonly seats: number;
+  /** Raw options, as a client would send them. */
+  readonly options?: unknown;
+  /** Playouts to run (fast-check runs). Default 20. */
+  readonly playouts?: number;
+  /** A playout that has not ended after this many moves fails. Default 5000. */
+  readonly maxPlies?: number;
+  /** At most this many legal moves are drawn from the iterator to pick from. Default 400. */
+  readonly sampleCap?: number;
+  /** Counts the game's components (tiles, cards); must stay equal to `total`. */
+  readonly conservation?: { readonly total: number; readonly count: (state: S) => number };
+  /**
+   * Re-deals everything `viewer` may not see (other hands, the bag or pile order, the PRNG state),
+   * consistently with what it may see. The view of `viewer` must not change.
+   */
+  readonly scrambleHidden?: (state: S, viewer: Viewer, rng: Rng) => S;
+  /** Extra checks on every state of a playout. */
+  readonly check?: (state: S) => void;
+}
+
+const json = (x: unknown): string => JSON.stringify(x);
+
+function sample<M>(moves: Iterable<M>, cap: number): M[] {
+  const out: M[] = [];
+  for (const m of moves) {
+    out.push(m);
+    if (out.length >= cap) break;
+  }
+  return out;
+}
+
+function rngSecrets(state: unknown): string[] {
+  // Any uint32 quadruple named `rng` in the state is PRNG state; its numbers must never be shown.
+  const found: string[] = [];
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) x.forEach(walk);
+    else if (x !== null && typeof x === 'object') {
+      for (const [k, v] of Object.entries(x)) {
+        if (/rng/i.test(k) && Array.isArray(v)) for (const n of v) if (typeof n === 'number' && n > 99999) found.push(String(n));
+        walk(v);
+      }
+    }
+  };
+  walk(state);
+  return found;
+}
+
+function assertNoSecrets(where: string, shown: unknown, seed: string, secrets: string[]): void {
+  const text = json(shown);
+  if (text.includes(seed)) throw new Error(`${where} shows the seed`);
+  for (const s of secrets) if (new RegExp(`\\b${s}\\b`).test(text)) throw new Error(`${where} shows PRNG state ${s}`);
+}
+
+export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readonly ContractConfig<S>[]): void {
+  describe(`${engine.id} engine contract`, () => {
+    it('describes itself', () => {
+      expect(engine.id).toMatch(/^[a-z][a-z0-9-]*$/);
+      expect(engine.rulesVersion).toBeGreaterThanOrEqual(1);
+      expect(engine.seats.min).toBeGreaterThanOrEqual(1);
+      expect(engine.seats.max).toBeGreaterThanOrEqual(engine.seats.min);
+      for (const o of engine.options) expect(typeof o.default).toBe(o.type === 'integer' ? 'number' : o.type);
+    });
+
+    it('rejects malformed moves as values, without throwing', () => {
+      fc.assert(
+        fc.property(fc.anything(), (raw) => {
+          const r = engine.parseMove(raw);
+          if (!r.ok) expect(r.error.code).toBe('MALFORMED_MOVE');
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('rejects malformed options as values, without throwing', () => {
+      fc.assert(
+        fc.property(fc.anything(), (raw) => {
+          const r = engine.parseOptions(raw, engine.seats.min);
+          if (!r.ok) expect(r.error.code).toBe('INVALID_OPTIONS');
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    for (const config of configs) {
+      it(`plays random games to the end by the rules: ${config.name}`, () => {
+        const parsedOptions = engine.parseOptions(config.options, config.seats);
+        if (!parsedOptions.ok) throw new Error(`options refused: ${parsedOptions.error.message}`);
+        const options = parsedOptions.value;
+        fc.assert(
+          fc.property(fc.string({ minLength: 8, maxLength: 24 }), fc.integer({ min: 0, max: 0x7fffffff }), (seedBody, pickSeed) => {
+            const seed = `seed:${seedBody}:end`;
+            const input = { seed, seats: config.seats, options };
+            const start = engine.setup(input);
+            expect(json(engine.setup(input))).toBe(json(start)); // setup is deterministic
+            const secrets = rngSecrets(start);
+            const picker = new Rng(seedRng(String(pickSeed)));
+            const log: { seat: Seat; move: M; before: S; after: S }[] = [];
+            let state = start;
+            const maxPlies = config.maxPlies ?? 5000;
+
+            for (let ply = 0; ; ply++) {
+              expect(JSON.parse(json(state))).toEqual(state); // plain JSON
+              if (config.conservation) expect(config.conservation.count(state)).toBe(config.conservation.total);
+              config.check?.(state);
+              const viewers: Viewer[] = ['spectator', ...Array.from({ length: config.seats }, (_, i) => i)];
+              for (const v of viewers) {
+                const view = engine.view(state, v);
+                assertNoSecrets(`view for ${v}`, view, seed, secrets.concat(rngSecrets(state)));
+                if (config.scrambleHidden) {
+                  const scrambled = config.scrambleHidden(state, v, picker);
+                  expect(json(engine.view(scrambled, v))).toBe(json(view));
+                }
+              }
+
+              const movers = engine.toMove(state);
+              const outcome = engine.outcome(state);
+              expect(movers.length === 0).toBe(outcome !== null);
+              if (outcome) {
+                expect(outcome.scores).toHaveLength(config.seats);
+                expect(outcome.winners.length).toBeGreaterThan(0);
+                for (const w of outcome.winners) expect(w >= 0 && w < config.seats).toBe(true);
+                expect(typeof outcome.reason).toBe('string');
+                break;
+              }
+              if (ply >= maxPlies) throw new Error(`no end after ${maxPlies} moves`);
+              for (const s of movers) expect(s >= 0 && s < config.seats).toBe(true);
+
+              const seat = picker.pick(movers);
+              const moves = sample(engine.legalMoves(state, seat), config.sampleCap ?? 400);
+              expect(moves.length).toBeGreaterThan(0);
+              const move = picker.pick(moves);
+              const wire = engine.encodeMove(move);
+              const reparsed = engine.parseMove(JSON.parse(json(wire)));
+              if (!reparsed.ok) throw new Error(`legal move ${json(wire)} does not parse: ${reparsed.error.message}`);
+              expect(json(engine.encodeMove(reparsed.value))).toBe(json(wire));
+
+              const idle = Array.from({ length: config.seats }, (_, i) => i).find((s) => !movers.includes(s));
+              if (idle !== undefined) {
+                const r = engine.apply(state, idle, reparsed.value);
+                expect(r.ok ? 'ok' : r.error.code).toBe('NOT_YOUR_TURN');
+              }
+
+              const snapshot = json(state);
+              const next = engine.apply(state, seat, reparsed.value);
+              expect(json(state)).toBe(snapshot); // apply never mutates
+              if (!next.ok) throw new Error(`legal move ${json(wire)} refused: ${next.error.code} ${next.error.message}`);
+              log.push({ seat, move: reparsed.value, before: state, after: next.value });
+              state = next.value;
+            }
+
+            const lastMove = log[log.length - 1];
+            if (lastMove) {
+              const after = engine.apply(state, lastMove.seat, lastMove.move);
+              expect(after.ok ? 'ok' : after.error.code).toBe('GAME_OVER');
+            }
+
+            const wireLog: LoggedMove[] = log.map((e) => ({ seat: e.seat, move: JSON.parse(json(engine.encodeMove(e.move))) }));
+            const replayed = replay(engine, input, wireLog);
+            if (!replayed.ok) throw new Error(`replay failed at ${replayed.error.index}: ${replayed.error.cause.message}`);
+            expect(json(replayed.value)).toBe(json(state));
+
+            for (const e of log) {
+              for (const v of ['spectator', ...Array.from({ length: config.seats }, (_, i) => i)] as Viewer[]) {
+                const shown = engine.redactMove({ ...e, now: state }, v);
+                assertNoSecrets(`log entry for ${v}`, shown, seed, secrets);
+              }
+            }
+          }),
+          { numRuns: config.playouts ?? 20 },
+        );
+      });
+    }
+  });
+}

@@ -1,0 +1,4 @@
+export * from './result';
+export * from './types';
+export * from './rng';
+export * from './replay';
