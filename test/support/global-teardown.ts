@@ -1,1 +1,4 @@
-export default async function globalTeardown(): Promise<void> {}
+export default async function globalTeardown(): Promise<void> {
+  const pg = (globalThis as { __turnbasePg?: { stop(): Promise<void> } }).__turnbasePg;
+  if (pg) await pg.stop();
+}

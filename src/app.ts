@@ -1,0 +1,55 @@
+import { type LogLevel, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { ValidationError } from 'class-validator';
+import { AppModule } from './app.module';
+import { ApiError } from './common/api-error';
+import { AllExceptionsFilter, toErrorBody } from './common/all-exceptions.filter';
+import type { AppConfig } from './common/config';
+import { GAMES } from './games/games';
+import { addGameSchemas } from './games/openapi';
+
+function flatten(errors: ValidationError[], prefix = ''): string[] {
+  return errors.flatMap((e) => {
+    const path = prefix ? `${prefix}.${e.property}` : e.property;
+    const own = Object.values(e.constraints ?? {}).map((m) => `${path}: ${m}`);
+    return own.concat(flatten(e.children ?? [], path));
+  });
+}
+
+export async function createApp(config: AppConfig, logger: false | LogLevel[] = ['log', 'warn', 'error']): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: config.bodyLimit, logger: config.logRequests, onProtoPoisoning: 'error', onConstructorPoisoning: 'error' });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger });
+  app.enableShutdownHooks();
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      exceptionFactory: (errors) => {
+        const details = flatten(errors).slice(0, 20);
+        return new ApiError('VALIDATION_FAILED', details[0] ?? 'The request is not valid.', undefined, details);
+      },
+    }),
+  );
+  // Errors raised by Fastify before a route runs (bad JSON, body too large) get the same format.
+  app.getHttpAdapter().getInstance().setErrorHandler((error, _request, reply) => {
+    const body = toErrorBody(error);
+    void reply.status(body.statusCode).send(body);
+  });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('turnbase')
+      .setDescription('Turn-based board and card games over HTTP: Reversi, Qwirkle, Deblockle, Split. Every match is an event-sourced move log.')
+      .setVersion('1')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The seat token from match creation.' })
+      .build(),
+  );
+  addGameSchemas(document, GAMES);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
+  return app;
+}

@@ -1,0 +1,54 @@
+/**
+ * The one error type of the HTTP layer. Every error response is
+ * `{ statusCode, code, message, reason?, details? }` with a stable `code` (API.md "Errors").
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_MOVE: 400,
+  INVALID_OPTIONS: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  MATCH_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  NOT_YOUR_TURN: 409,
+  VERSION_CONFLICT: 409,
+  GAME_OVER: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  ILLEGAL_MOVE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  REPLAY_FAILED: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  reason?: string;
+  details?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly reason?: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { statusCode: this.status, code: this.code, message: this.message };
+    if (this.reason !== undefined) body.reason = this.reason;
+    if (this.details !== undefined) body.details = this.details;
+    return body;
+  }
+}

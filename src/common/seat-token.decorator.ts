@@ -1,0 +1,15 @@
+import { type ExecutionContext, createParamDecorator } from '@nestjs/common';
+import { ApiError } from './api-error';
+
+/**
+ * The seat token from `Authorization: Bearer <token>`, or undefined without the header.
+ * Any other Authorization scheme is refused rather than ignored, so a client never mistakes itself for a spectator.
+ */
+export const SeatToken = createParamDecorator((_: unknown, ctx: ExecutionContext): string | undefined => {
+  const header = ctx.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>().headers.authorization;
+  if (header === undefined || header === '') return undefined;
+  const value = Array.isArray(header) ? header[0] ?? '' : header;
+  const m = /^Bearer ([A-Za-z0-9_\-.~+/=]{1,200})$/.exec(value.trim());
+  if (!m) throw new ApiError('UNAUTHENTICATED', 'Authorization must be "Bearer <seat token>".');
+  return m[1];
+});

@@ -1,0 +1,83 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested,
+} from 'class-validator';
+
+export class PlayerDto {
+  @ApiProperty({ example: 'ann', description: '1–40 printable characters.' })
+  @IsString()
+  @Length(1, 40)
+  @Matches(/^[^\p{C}]+$/u, { message: 'name must not contain control characters' })
+  name!: string;
+}
+
+export class CreateMatchDto {
+  @ApiProperty({ type: [PlayerDto], description: 'One entry per seat, in seat order (seat 0 first).' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(16)
+  @ValidateNested({ each: true })
+  @Type(() => PlayerDto)
+  players!: PlayerDto[];
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Game options; see GET /games for each game\'s options and defaults.' })
+  @IsOptional()
+  @IsObject()
+  options?: Record<string, unknown>;
+}
+
+export class MoveDto {
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The move, in the game\'s wire format.' })
+  @IsObject()
+  move!: Record<string, unknown>;
+
+  @ApiPropertyOptional({ example: 0, description: 'The match version the move was decided on. Required unless If-Match is sent.' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2_000_000_000)
+  expectedVersion?: number;
+}
+
+export class ResignDto {
+  @ApiPropertyOptional({ description: 'When given, the resignation is refused if the match has moved on.' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2_000_000_000)
+  expectedVersion?: number;
+}
+
+export class LogQueryDto {
+  @ApiPropertyOptional({ description: 'Only entries with seq greater than this (a cursor).', default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(2_000_000_000)
+  after?: number;
+
+  @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 1000 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+}
+
+export class LegalMovesQueryDto {
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
+  @IsOptional()
+  @Matches(/^\d{1,7}$/, { message: 'cursor must be a nextCursor value' })
+  cursor?: string;
+
+  @ApiPropertyOptional({ default: 200, minimum: 1, maximum: 1000 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+}

@@ -1,0 +1,10 @@
+import type { AnyEngine } from '../engine/core';
+
+/** What the HTTP layer needs of a game: its engine and the OpenAPI schemas of its wire formats. */
+export interface GameDefinition {
+  readonly engine: AnyEngine;
+  /** PascalCase prefix of the game's OpenAPI components, e.g. `Reversi` → `ReversiMove`, `ReversiView`. */
+  readonly schemaName: string;
+  readonly title: string;
+  readonly schemas: { readonly move: object; readonly view: object; readonly options: object };
+}

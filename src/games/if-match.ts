@@ -1,0 +1,31 @@
+import { ApiError } from '../common/api-error';
+
+/** ETags are the match version in quotes: `"7"`. */
+export const etagOf = (version: number): string => `"${version}"`;
+
+/** `If-Match: "7"` (or `W/"7"`, or `7`) → 7. Absent → undefined. Anything else is a 400. */
+export function parseIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const m = /^(?:W\/)?"?(\d{1,10})"?$/.exec(header.trim());
+  if (!m) throw new ApiError('VALIDATION_FAILED', 'If-Match must be an ETag of this match, such as "7".', 'if-match/malformed');
+  return Number(m[1]);
+}
+
+/** The version to guard a move with: the body's and the header's must agree when both are given. */
+export function expectedVersionOf(body: number | undefined, ifMatch: string | undefined): number | undefined {
+  const header = parseIfMatch(ifMatch);
+  if (body !== undefined && header !== undefined && body !== header) {
+    throw new ApiError('VALIDATION_FAILED', 'expectedVersion and If-Match name different versions.', 'expected-version/mismatch');
+  }
+  return body ?? header;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+export function parseIdempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(header)) {
+    throw new ApiError('VALIDATION_FAILED', 'Idempotency-Key must be 1–200 visible ASCII characters.', 'idempotency-key/malformed');
+  }
+  return header;
+}

@@ -1,0 +1,280 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { type AnyEngine, type EngineError, type Seat, type Viewer, play } from '../engine/core';
+import { ApiError } from '../common/api-error';
+import { EVENT_STORE, type EventStore, type MatchRecord, type MatchStatus, type StoredEvent } from './event-store.port';
+import type {
+  CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
+} from './match.types';
+import { type CachedState, StateCache } from './state-cache';
+import { hashRequest, hashToken, newSeatToken, newSeed } from './tokens';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Authorized {
+  match: MatchRecord;
+  viewer: Viewer;
+}
+
+interface Loaded<S = unknown> extends CachedState<S> {}
+
+/**
+ * The game-agnostic match service: load → replay → authorize → apply → append. Knows no rules: every
+ * game question goes to the engine; every write goes through the version-guarded append of the store.
+ */
+@Injectable()
+export class MatchService {
+  private readonly logger = new Logger(MatchService.name);
+  private readonly cache = new StateCache(5000);
+
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async create(engine: AnyEngine, input: CreateMatchInput): Promise<CreatedMatchResponse> {
+    const seats = input.players.length;
+    if (seats < engine.seats.min || seats > engine.seats.max) {
+      const range = engine.seats.min === engine.seats.max ? `${engine.seats.min}` : `${engine.seats.min} to ${engine.seats.max}`;
+      throw new ApiError('VALIDATION_FAILED', `${engine.id} takes ${range} players, not ${seats}.`, 'players/count');
+    }
+    const options = engine.parseOptions(input.options, seats);
+    if (!options.ok) throw fromEngineError(options.error);
+    const seed = newSeed();
+    const state = engine.setup({ seed, seats, options: options.value });
+    const tokens = input.players.map(() => newSeatToken());
+    const match = await this.store.createMatch({
+      id: randomUUID(),
+      game: engine.id,
+      rulesVersion: engine.rulesVersion,
+      seed,
+      options: options.value,
+      status: engine.outcome(state) ? 'finished' : 'active',
+      seats: input.players.map((p, seat) => ({ seat, name: p.name, tokenHash: hashToken(tokens[seat] as string) })),
+    });
+    this.cache.set(match.id, { version: 0, state, resigned: null });
+    return {
+      ...this.respond(engine, match, { version: 0, state, resigned: null }, 'spectator'),
+      seats: input.players.map((p, seat) => ({ seat, name: p.name, token: tokens[seat] as string })),
+    };
+  }
+
+  async get(engine: AnyEngine, id: string, token: string | undefined): Promise<MatchResponse> {
+    const { match, viewer } = await this.authorize(engine, id, token, false);
+    return this.respond(engine, match, await this.load(engine, match), viewer);
+  }
+
+  async move(engine: AnyEngine, id: string, token: string | undefined, input: MoveInput): Promise<MoveResult> {
+    const { match, viewer } = await this.authorize(engine, id, token, true);
+    const seat = viewer as Seat;
+    const requestHash = input.idempotencyKey === undefined ? undefined : hashRequest({ move: input.move, expectedVersion: input.expectedVersion });
+    if (input.idempotencyKey !== undefined) {
+      const earlier = await this.store.findByIdempotencyKey(match.id, seat, input.idempotencyKey);
+      if (earlier) return this.replayEarlier(engine, match, earlier, requestHash as string);
+    }
+    if (input.expectedVersion === undefined) {
+      throw new ApiError('VALIDATION_FAILED', 'Name the version the move was decided on: "expectedVersion" in the body or an If-Match header.', 'expected-version/missing');
+    }
+    if (input.expectedVersion !== match.version) throw versionConflict(match.version);
+
+    const loaded = await this.load(engine, match);
+    if (loaded.resigned !== null || match.status !== 'active') throw new ApiError('GAME_OVER', 'The match is over.');
+    const played = play(engine, loaded.state, seat, input.move);
+    if (!played.ok) throw fromEngineError(played.error);
+    const next = played.value.state;
+    const status: MatchStatus = engine.outcome(next) ? 'finished' : 'active';
+    const appended = await this.store.append(match.id, match.version, status, {
+      type: 'MoveMade',
+      seat,
+      payload: engine.encodeMove(played.value.move),
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+    });
+    if (!appended.ok) {
+      if (input.idempotencyKey !== undefined) {
+        const earlier = await this.store.findByIdempotencyKey(match.id, seat, input.idempotencyKey);
+        if (earlier) return this.replayEarlier(engine, match, earlier, requestHash as string);
+      }
+      const now = await this.store.loadMatch(match.id);
+      throw versionConflict(now?.match.version ?? match.version + 1);
+    }
+    const after: Loaded = { version: appended.event.seq, state: next, resigned: null };
+    this.cache.set(match.id, after);
+    const updated = { ...match, version: after.version, status, updatedAt: appended.event.createdAt };
+    return { response: this.respond(engine, updated, after, seat), replayed: false };
+  }
+
+  async resign(engine: AnyEngine, id: string, token: string | undefined, expectedVersion?: number): Promise<MatchResponse> {
+    const { match, viewer } = await this.authorize(engine, id, token, true);
+    const seat = viewer as Seat;
+    if (expectedVersion !== undefined && expectedVersion !== match.version) throw versionConflict(match.version);
+    const loaded = await this.load(engine, match);
+    if (loaded.resigned !== null || match.status !== 'active' || engine.outcome(loaded.state)) {
+      throw new ApiError('GAME_OVER', 'The match is over.');
+    }
+    const appended = await this.store.append(match.id, match.version, 'finished', { type: 'PlayerResigned', seat, payload: {} });
+    if (!appended.ok) {
+      const now = await this.store.loadMatch(match.id);
+      throw versionConflict(now?.match.version ?? match.version + 1);
+    }
+    const after: Loaded = { version: appended.event.seq, state: loaded.state, resigned: seat };
+    this.cache.set(match.id, after);
+    return this.respond(engine, { ...match, version: after.version, status: 'finished', updatedAt: appended.event.createdAt }, after, seat);
+  }
+
+  async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<LogResponse> {
+    const { match, viewer } = await this.authorize(engine, id, token, false);
+    const events = (await this.store.events(match.id)).filter((e) => e.seq <= match.version);
+    const setup = this.setupState(engine, match);
+    // Redaction may depend on the states around each move and on the state now, so the whole log is replayed.
+    const steps: { event: StoredEvent; before: unknown; after: unknown; move: unknown }[] = [];
+    let state = setup;
+    for (const event of events) {
+      if (event.type === 'PlayerResigned') {
+        steps.push({ event, before: state, after: state, move: undefined });
+        continue;
+      }
+      const r = play(engine, state, event.seat, event.payload);
+      if (!r.ok) throw this.replayFailed(match, event.seq, r.error);
+      steps.push({ event, before: state, after: r.value.state, move: r.value.move });
+      state = r.value.state;
+    }
+    const page = steps.filter((s) => s.event.seq > after).slice(0, limit);
+    const entries: LogEntry[] = page.map(({ event, before, after: next, move }) => {
+      const entry: LogEntry = { seq: event.seq, seat: event.seat, type: event.type, at: event.createdAt.toISOString() };
+      if (event.type === 'MoveMade') entry.move = engine.redactMove({ seat: event.seat, move, before, after: next, now: state }, viewer);
+      return entry;
+    });
+    const last = page[page.length - 1];
+    const more = last !== undefined && last.event.seq < match.version;
+    return { id: match.id, version: match.version, entries, nextAfter: more ? last.event.seq : null };
+  }
+
+  async legalMoves(engine: AnyEngine, id: string, token: string | undefined, cursor = 0, limit = 200): Promise<LegalMovesResponse> {
+    const { match, viewer } = await this.authorize(engine, id, token, true);
+    const seat = viewer as Seat;
+    const loaded = await this.load(engine, match);
+    const over = loaded.resigned !== null || engine.outcome(loaded.state) !== null;
+    const moves: unknown[] = [];
+    let more = false;
+    if (!over && engine.toMove(loaded.state).includes(seat)) {
+      let index = 0;
+      for (const m of engine.legalMoves(loaded.state, seat)) {
+        if (index >= cursor) {
+          if (moves.length === limit) {
+            more = true;
+            break;
+          }
+          moves.push(engine.encodeMove(m));
+        }
+        index++;
+      }
+    }
+    const extra = !over && engine.legalMovesInfo ? engine.legalMovesInfo(loaded.state, seat) : {};
+    return { ...extra, version: match.version, seat, moves, nextCursor: more ? String(cursor + moves.length) : null };
+  }
+
+  private async authorize(engine: AnyEngine, id: string, token: string | undefined, seatRequired: boolean): Promise<Authorized> {
+    if (!UUID.test(id)) throw notFound(id);
+    const tokenHash = token === undefined ? undefined : hashToken(token);
+    const found = await this.store.loadMatch(id.toLowerCase(), tokenHash);
+    if (!found || found.match.game !== engine.id) throw notFound(id);
+    if (tokenHash === undefined) {
+      if (seatRequired) throw new ApiError('UNAUTHENTICATED', 'This needs a seat token: Authorization: Bearer <token>.');
+      return { match: found.match, viewer: 'spectator' };
+    }
+    if (found.seat === null) {
+      if (await this.store.tokenExists(tokenHash)) throw new ApiError('FORBIDDEN', 'This seat token belongs to another match.');
+      throw new ApiError('UNAUTHENTICATED', 'Unknown seat token.');
+    }
+    return { match: found.match, viewer: found.seat };
+  }
+
+  private setupState(engine: AnyEngine, match: MatchRecord): unknown {
+    if (match.rulesVersion !== engine.rulesVersion) {
+      throw new ApiError('REPLAY_FAILED', `This match was played under ${engine.id} rules version ${match.rulesVersion}; this server runs version ${engine.rulesVersion} only.`);
+    }
+    const options = engine.parseOptions(match.options, match.players.length);
+    if (!options.ok) throw this.replayFailed(match, 0, options.error);
+    return engine.setup({ seed: match.seed, seats: match.players.length, options: options.value });
+  }
+
+  /** The state at `match.version`: from the cache when it holds that version, else replayed from the log. */
+  private async load(engine: AnyEngine, match: MatchRecord): Promise<Loaded> {
+    const cached = this.cache.get(match.id);
+    if (cached && cached.version === match.version) return cached;
+    const base: Loaded = cached && cached.version < match.version
+      ? cached
+      : { version: 0, state: this.setupState(engine, match), resigned: null };
+    const events = (await this.store.events(match.id, base.version)).filter((e) => e.seq <= match.version);
+    const loaded = this.fold(engine, match, base, events);
+    if (loaded.version !== match.version) {
+      throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} ends at ${loaded.version}, not at its version ${match.version}.`);
+    }
+    this.cache.set(match.id, loaded);
+    return loaded;
+  }
+
+  private fold(engine: AnyEngine, match: MatchRecord, base: Loaded, events: readonly StoredEvent[]): Loaded {
+    let { version, state, resigned } = base;
+    for (const event of events) {
+      if (event.seq !== version + 1) throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} has a gap before event ${event.seq}.`);
+      if (event.type === 'PlayerResigned') resigned = event.seat;
+      else {
+        const r = play(engine, state, event.seat, event.payload);
+        if (!r.ok) throw this.replayFailed(match, event.seq, r.error);
+        state = r.value.state;
+      }
+      version = event.seq;
+    }
+    return { version, state, resigned };
+  }
+
+  private async replayEarlier(engine: AnyEngine, match: MatchRecord, earlier: StoredEvent, requestHash: string): Promise<MoveResult> {
+    if (earlier.requestHash !== requestHash) {
+      throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
+    }
+    // The first response was the match just after that event; rebuild it exactly from the log.
+    const base: Loaded = { version: 0, state: this.setupState(engine, match), resigned: null };
+    const events = (await this.store.events(match.id)).filter((e) => e.seq <= earlier.seq);
+    const at = this.fold(engine, match, base, events);
+    const status: MatchStatus = at.resigned !== null || engine.outcome(at.state) ? 'finished' : 'active';
+    const then = { ...match, version: earlier.seq, status, updatedAt: earlier.createdAt };
+    return { response: this.respond(engine, then, at, earlier.seat), replayed: true };
+  }
+
+  private respond(engine: AnyEngine, match: MatchRecord, loaded: Loaded, viewer: Viewer): MatchResponse {
+    const resigned = loaded.resigned;
+    const outcome = resigned !== null
+      ? { winners: match.players.map((p) => p.seat).filter((s) => s !== resigned), scores: engine.scores(loaded.state), reason: 'resigned' }
+      : engine.outcome(loaded.state);
+    return {
+      id: match.id,
+      game: match.game,
+      rulesVersion: match.rulesVersion,
+      status: outcome ? 'finished' : match.status === 'aborted' ? 'aborted' : 'active',
+      version: loaded.version,
+      players: match.players.map((p) => ({ seat: p.seat, name: p.name })),
+      toMove: outcome ? [] : engine.toMove(loaded.state),
+      you: viewer === 'spectator' ? null : viewer,
+      view: engine.view(loaded.state, viewer),
+      outcome,
+      createdAt: match.createdAt.toISOString(),
+      updatedAt: match.updatedAt.toISOString(),
+    };
+  }
+
+  private replayFailed(match: MatchRecord, seq: number, error: EngineError): ApiError {
+    this.logger.error(`match ${match.id}: stored event ${seq} no longer replays: ${error.code} ${error.reason ?? ''} ${error.message}`);
+    return new ApiError('REPLAY_FAILED', `The stored log of this match no longer replays at event ${seq}; it is kept as it is, not patched.`);
+  }
+}
+
+function notFound(id: string): ApiError {
+  return new ApiError('MATCH_NOT_FOUND', `No match ${id.slice(0, 64)} in this game.`);
+}
+
+function versionConflict(current: number): ApiError {
+  return new ApiError('VERSION_CONFLICT', `The match is at version ${current}; reload it and decide again.`, undefined, { currentVersion: current });
+}
+
+export function fromEngineError(error: EngineError): ApiError {
+  return new ApiError(error.code, error.message, error.reason);
+}

@@ -1,0 +1,88 @@
+/**
+ * Opens the store: a real Postgres when DATABASE_URL is set, else an embedded PGlite kept on disk (for a
+ * zero-setup `npm start`). PGlite runs one transaction at a time, which is fine for a laptop but hides
+ * races: the tests always use a real Postgres.
+ */
+import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
+import { PrismaClient } from '../generated/prisma/client';
+
+export interface SqlRunner {
+  /** Runs a script of one or more statements, without parameters. */
+  exec(sql: string): Promise<void>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends SqlRunner {
+  readonly kind: 'postgres' | 'pglite';
+  readonly prisma: PrismaClient;
+  /** Runs `fn` on one connection (session-level locks and BEGIN/COMMIT need that). */
+  session<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  /** A postgresql:// URL; when absent, PGlite in `dataDir`. */
+  readonly databaseUrl?: string;
+  readonly dataDir: string;
+  readonly poolSize?: number;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.poolSize ?? 10);
+  return openPglite(config.dataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new Pool({ connectionString: url, max });
+  pool.on('error', () => undefined); // an idle client's error must not crash the process; queries still report theirs
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: 'postgres',
+    prisma,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    session: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PrismaPGlite } = await import('pglite-prisma-adapter');
+  const db = await PGlite.create(dataDir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+  const runner: SqlRunner = {
+    exec: async (sql) => {
+      await db.exec(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
+  };
+  return {
+    kind: 'pglite',
+    prisma,
+    ...runner,
+    session: (fn) => fn(runner), // PGlite has a single connection
+    close: async () => {
+      await prisma.$disconnect();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { join } from 'node:path';
+import { APP_CONFIG } from '../common/tokens';
+import type { AppConfig } from '../common/config';
+import { EVENT_STORE } from '../matches/event-store.port';
+import { type Database, openDatabase } from './database';
+import { applyMigrations } from './migrations';
+import { PrismaEventStore } from './prisma-event-store';
+
+export const DATABASE = Symbol('DATABASE');
+export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
+
+@Injectable()
+class DatabaseCloser implements OnApplicationShutdown {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.db.close();
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DATABASE,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig): Promise<Database> => {
+        const db = await openDatabase(config);
+        const ran = await db.session((s) => applyMigrations(s, MIGRATIONS_DIR));
+        const logger = new Logger('Store');
+        logger.log(`${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres'}; migrations applied now: ${ran.length ? ran.join(', ') : 'none'}`);
+        return db;
+      },
+    },
+    { provide: EVENT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaEventStore(db.prisma) },
+    DatabaseCloser,
+  ],
+  exports: [DATABASE, EVENT_STORE],
+})
+export class StoreModule {}
