@@ -5,7 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { ValidationError } from 'class-validator';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
-import { AllExceptionsFilter, toErrorBody } from './common/all-exceptions.filter';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import type { AppConfig } from './common/config';
 import { GAMES } from './games/games';
 import { addGameSchemas } from './games/openapi';
@@ -19,7 +19,13 @@ function flatten(errors: ValidationError[], prefix = ''): string[] {
 }
 
 export async function createApp(config: AppConfig, logger: false | LogLevel[] = ['log', 'warn', 'error']): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: config.bodyLimit, logger: config.logRequests, onProtoPoisoning: 'error', onConstructorPoisoning: 'error' });
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.bodyLimit,
+    logger: config.logRequests,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { maxParamLength: 1000 }, // a long bad id is a 404 from our validation, not a 414 from the router
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger });
   app.enableShutdownHooks();
   app.useGlobalFilters(new AllExceptionsFilter());
@@ -34,11 +40,8 @@ export async function createApp(config: AppConfig, logger: false | LogLevel[] = 
       },
     }),
   );
-  // Errors raised by Fastify before a route runs (bad JSON, body too large) get the same format.
-  app.getHttpAdapter().getInstance().setErrorHandler((error, _request, reply) => {
-    const body = toErrorBody(error);
-    void reply.status(body.statusCode).send(body);
-  });
+  // JSON only: a text/plain body is refused with 415 instead of reaching validation as a string.
+  app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
 
   const document = SwaggerModule.createDocument(
     app,
