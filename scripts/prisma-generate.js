@@ -6,13 +6,21 @@ const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
+let cli;
+try {
+  cli = require.resolve('prisma/build/index.js', { paths: [root] });
+} catch {
+  // A production install (--omit=dev) has no Prisma CLI; the client was generated at build time.
+  console.warn('prisma-generate: the prisma CLI is not installed; skipping client generation.');
+  process.exit(0);
+}
 const env = {
   ...process.env,
   PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || process.execPath,
   PRISMA_HIDE_UPDATE_MESSAGE: '1',
   CHECKPOINT_DISABLE: '1',
 };
-execFileSync(process.execPath, [require.resolve('prisma/build/index.js', { paths: [root] }), 'generate', '--schema', 'prisma/schema.prisma'], {
+execFileSync(process.execPath, [cli, 'generate', '--schema', 'prisma/schema.prisma'], {
   cwd: root,
   env,
   stdio: 'inherit',

@@ -4,6 +4,7 @@
  * races: the tests always use a real Postgres.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
+import { mkdirSync } from 'node:fs';
 import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 
@@ -67,6 +68,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
+  mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
   const runner: SqlRunner = {

@@ -79,5 +79,4 @@ export interface GameEngine<S, M, V = unknown, O = unknown> {
 }
 
 /** Any engine, for code that does not care which game it runs. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyEngine = GameEngine<any, any, any, any>;
