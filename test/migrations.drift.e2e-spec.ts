@@ -1,7 +1,6 @@
 import * as path from 'node:path';
 
 // Plain CommonJS tooling shared with `npm run migrate:new`; see scripts/lib/schema-diff.js.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { diffMigrationsToSchema, sqlStatements } = require('../scripts/lib/schema-diff.js') as {
   diffMigrationsToSchema(options: { schemaPath: string; migrationsDir: string }): Promise<string>;
   sqlStatements(script: string): string;
@@ -26,5 +25,5 @@ describe('prisma/migrations', () => {
       );
     }
     expect(statements).toBe('');
-  });
+  }, 60_000); // one PGlite start (initdb in wasm) dominates: about 5 s on an idle 2-core machine
 });

