@@ -80,7 +80,11 @@ export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readon
       expect(engine.rulesVersion).toBeGreaterThanOrEqual(1);
       expect(engine.seats.min).toBeGreaterThanOrEqual(1);
       expect(engine.seats.max).toBeGreaterThanOrEqual(engine.seats.min);
-      for (const o of engine.options) expect(typeof o.default).toBe(o.type === 'integer' ? 'number' : o.type);
+      for (const o of engine.options) {
+        if (o.type === 'object') expect(o.default).toBeNull();
+        else expect(typeof o.default).toBe(o.type === 'integer' ? 'number' : o.type);
+        if (o.default !== null) expect(engine.parseOptions({ [o.name]: o.default }, engine.seats.min).ok).toBe(true);
+      }
     });
 
     it('rejects malformed moves as values, without throwing', () => {

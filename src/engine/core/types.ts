@@ -17,8 +17,9 @@ export interface Outcome {
 /** One option in the catalogue (`GET /games`): its name, type, default and bounds. */
 export interface OptionSpec {
   readonly name: string;
-  readonly type: 'integer' | 'boolean' | 'string';
-  readonly default: number | boolean | string;
+  readonly type: 'integer' | 'boolean' | 'string' | 'object';
+  /** For `object` options, the default is described in words (the game's options schema has the shape). */
+  readonly default: number | boolean | string | null;
   readonly description: string;
   readonly minimum?: number;
   readonly maximum?: number;

@@ -14,7 +14,7 @@ import { upgradedType } from './table';
 import type { Bonus, SplitMove, SplitState, TableMatch } from './types';
 
 /** Same-rank pairs of the hand, each once, in canonical order. */
-export function pairsOf(hand: readonly Card[]): [Card, Card][] {
+function pairsOf(hand: readonly Card[]): [Card, Card][] {
   const names = distinct(hand);
   const out: [Card, Card][] = [];
   names.forEach((a, i) => {

@@ -19,9 +19,16 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     maximum: MAX_ROUNDS,
     description: 'Rounds to play; the highest total after the last one wins.',
   },
+  {
+    name: 'scoreSheet',
+    type: 'object',
+    default: null,
+    description: 'Replaces score pad values: { "rows": { "<rank>": [box values, 1–10 integers] }, "negativeBox": cost }. '
+      + 'Ranks left out keep the defaults (A 30/70/120/180, 2 5/20/40/70, 3–10 10/30/60/100, J Q K 20/50/90/140; a negative box costs 10).',
+  },
 ];
 
-export const DEFAULT_SCORE_SHEET: ScoreSheet = { rows: DEFAULT_SCORE_ROWS, negativeBox: DEFAULT_NEGATIVE_BOX_COST };
+const DEFAULT_SCORE_SHEET: ScoreSheet = { rows: DEFAULT_SCORE_ROWS, negativeBox: DEFAULT_NEGATIVE_BOX_COST };
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x) && [Object.prototype, null].includes(Object.getPrototypeOf(x));

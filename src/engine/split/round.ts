@@ -94,7 +94,7 @@ export function finishLastMelds(d: Draft): void {
 }
 
 /** Writes the round on the sheets, then deals the next round or ends the game. */
-export function scoreRound(d: Draft, wentOut: Seat | null): void {
+function scoreRound(d: Draft, wentOut: Seat | null): void {
   const scored = d.hands.map((hand, seat) => ({
     ranks: d.matches.filter((m) => m.seat === seat).map((m): Rank => rankOf(m.cards[0])),
     cardsLeft: hand.length,

@@ -7,7 +7,7 @@ export function emptySheet(): SeatSheet {
 }
 
 /** A row scores the value of its last filled box (nothing when empty). */
-export function rowScore(sheet: ScoreSheet, rank: Rank, filled: number): number {
+function rowScore(sheet: ScoreSheet, rank: Rank, filled: number): number {
   if (filled <= 0) return 0;
   const row = sheet.rows[rank];
   return row[Math.min(filled, row.length) - 1] ?? 0;

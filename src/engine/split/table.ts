@@ -12,7 +12,7 @@ export function upgradedType(match: TableMatch, card: Card, replace: Card): Matc
   return strength(type) > strength(match.type) ? type : null;
 }
 
-export function canUpgradeWith(matches: readonly TableMatch[], card: Card): boolean {
+function canUpgradeWith(matches: readonly TableMatch[], card: Card): boolean {
   return matches.some((m) => m.cards.some((r) => upgradedType(m, card, r) !== null));
 }
 

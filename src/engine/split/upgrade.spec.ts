@@ -56,10 +56,12 @@ describe('legal upgrades', () => {
   it('lists exactly these upgrades among the legal moves', () => {
     const ups = [...splitEngine.legalMoves(start(), 1)].filter((m) => m.type === 'upgrade').map((m) => splitEngine.encodeMove(m));
     expect(ups).toEqual([
-      up('m1', '8C', '8H'),
-      up('m1', '8C', '8H', { draw: true }),
       up('m1', '8S', '8H', { target: 0 }),
       up('m1', '8S', '8H', { target: 2 }),
+      up('m1', '8C', '8H'),
+      up('m1', '8C', '8H', { draw: true }),
+      up('m1', '8D', '8S'), // [8H 8D]: both red
+      up('m1', '8D', '8S', { draw: true }),
       up('m2', 'JD', 'JS'),
       up('m2', 'JD', 'JS', { draw: true }),
       up('m4', '6H', '6D', { target: 0 }),
