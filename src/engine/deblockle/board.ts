@@ -40,10 +40,14 @@ const DELTA: Readonly<Record<Direction, readonly [number, number]>> = {
   north: [0, -1], east: [1, 0], south: [0, 1], west: [-1, 0],
 };
 
+// Hops walk the board a lot (Hoops especially): coordinates come from tables, not division.
+const COL = Int8Array.from({ length: SQUARES }, (_, i) => i % SIZE);
+const ROW = Int8Array.from({ length: SQUARES }, (_, i) => (i - (i % SIZE)) / SIZE);
+
 /** The square one step from `s` (dx, dy), or -1 off the board. */
 export function offset(s: Square, dx: number, dy: number): Square {
-  const c = (s % SIZE) + dx;
-  const r = Math.floor(s / SIZE) + dy;
+  const c = (COL[s] as number) + dx;
+  const r = (ROW[s] as number) + dy;
   return c < 0 || c >= SIZE || r < 0 || r >= SIZE ? -1 : r * SIZE + c;
 }
 

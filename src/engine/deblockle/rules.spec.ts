@@ -161,3 +161,32 @@ describe('no blocks side by side', () => {
     expect(ends(true)).toEqual([{ from: 'd4', tip: 'south', to: 'd4' }, { from: 'd4', tip: 'south', to: 'c5' }]);
   });
 });
+
+describe('view and log in play', () => {
+  it('shows everything to everyone, and logs a turn with what it did', () => {
+    const before = positionFromBlocks({ blocks: [B('a1', 'x', 'slider'), G('a3', 'hoops', 'star'), G('g7', 'star', 'slider')] });
+    const move = engine.parseMove({ from: 'a3', tip: 'north', to: 'a2' });
+    if (!move.ok) throw new Error('parse');
+    const after = play(before, 0, { from: 'a3', tip: 'north', to: 'a2' });
+    const views = ([0, 1, 'spectator'] as const).map((v) => engine.view(after, v));
+    expect(views[1]).toEqual(views[0]);
+    expect(views[2]).toEqual(views[0]);
+    expect(views[0]).toEqual({
+      phase: 'play',
+      blocks: [
+        { seat: 1, square: 'a1', top: 'x', north: 'slider', east: 'stop' },
+        { seat: 0, square: 'a2', top: 'stop', north: 'hoops', east: 'x' },
+        { seat: 0, square: 'g7', top: 'star', north: 'slider', east: 'x' },
+      ],
+      removed: [0, 0],
+      turns: 1,
+      skipped: 1,
+      lastTurn: { seat: 0, from: 'a3', tip: 'north', to: 'a2', top: 'stop', removed: false },
+      setup: null,
+    });
+    for (const v of [0, 1, 'spectator'] as const) {
+      expect(engine.redactMove({ seat: 0, move: move.value, before, after, now: after }, v))
+        .toEqual({ from: 'a3', tip: 'north', to: 'a2', top: 'stop', removed: false, skipped: 1 });
+    }
+  });
+});

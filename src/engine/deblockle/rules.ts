@@ -131,7 +131,7 @@ export function apply(state: DeblockleState, seat: Seat, move: DeblockleMove): R
   return ok({
     ...state,
     blocks,
-    removed: removed ? (state.removed.map((n, s) => (s === seat ? n + 1 : n)) as unknown as Pair<number>) : state.removed,
+    removed: !removed ? state.removed : seat === 0 ? [state.removed[0] + 1, state.removed[1]] : [state.removed[0], state.removed[1] + 1],
     turns,
     lastTurn: { seat, from: move.from, tip: move.tip, to: move.to, top, removed },
     ...settle(blocks, state.options, turns, other(seat), seat),

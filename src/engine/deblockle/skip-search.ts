@@ -5,6 +5,12 @@
  * Both seats are played by the caller, so the search is cooperative: each turn picks, among the legal
  * turns, one that leaves the target seat the fewest legal turns (ties broken by a seeded Rng), and tries
  * again from the start with another tie-break stream when a line runs long.
+ *
+ * An e2e test over HTTP, whatever seed the server drew: place in setup (any legal placement, e.g. the first
+ * of GET legal-moves), read the match, rebuild it with `positionFromBlocks({ blocks: view.blocks,
+ * toMove: match.toMove[0], turns: view.turns, removed: view.removed, options })`, call `findSkipLine` on it
+ * and POST its moves in order as their seats. After the last one `view.skipped` is the blocked seat and
+ * `toMove` is the seat that just moved, which then moves again (twice in a row).
  */
 import { Rng, type Seat, seedRng } from '../core';
 import { type DeblockleMove, type WireSetup, type WireTurn, encodeMove } from './notation';

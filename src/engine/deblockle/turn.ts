@@ -5,7 +5,7 @@
 import { type EngineError, type Result, type Seat, illegal, ok } from '../core';
 import { DIRECTIONS, type Direction, type Face, type Orientation, tip } from './block';
 import {
-  type Block, DIAGONAL, ORTHOGONAL, SCORING_STAR, type Square,
+  type Block, DIAGONAL, ORTHOGONAL, SCORING_STAR, SQUARES, type Square,
   isStar, makeSquare, occupancy, offset, sortBlocks, step,
 } from './board';
 
@@ -64,18 +64,21 @@ export function hopEnds(open: (s: Square) => boolean, at: Square, face: Face): S
       }
       break;
     case 'hoops': {
-      let frontier = new Set<Square>([at]);
+      // squares reachable after each hop, as flags: a walk may revisit, so sets of squares are all we need
+      let frontier = new Uint8Array(SQUARES);
+      frontier[at] = 1;
       for (let hop = 0; hop < 3; hop++) {
-        const next = new Set<Square>();
-        for (const s of frontier) {
+        const next = new Uint8Array(SQUARES);
+        for (let s = 0; s < SQUARES; s++) {
+          if (!frontier[s]) continue;
           for (const [dx, dy] of ORTHOGONAL) {
             const t = offset(s, dx, dy);
-            if (t === at || ok(t)) next.add(t); // stars are fine mid-way
+            if (t === at || ok(t)) next[t] = 1; // stars are fine mid-way
           }
         }
         frontier = next;
       }
-      for (const s of frontier) if (!isStar(s)) ends.add(s);
+      for (let s = 0; s < SQUARES; s++) if (frontier[s] && !isStar(s)) ends.add(s);
       break;
     }
   }
