@@ -1,7 +1,11 @@
+import { deblockleGame } from './deblockle/deblockle.game';
+import { DeblockleModule } from './deblockle/deblockle.module';
+import type { GameDefinition } from './game-definition';
 import { reversiGame } from './reversi/reversi.game';
 import { ReversiModule } from './reversi/reversi.module';
-import type { GameDefinition } from './game-definition';
+import { splitGame } from './split/split.game';
+import { SplitModule } from './split/split.module';
 
 /** Every game the server hosts: its definition (engine + schemas) and its NestJS module. */
-export const GAMES: readonly GameDefinition[] = [reversiGame];
-export const GAME_MODULES = [ReversiModule];
+export const GAMES: readonly GameDefinition[] = [reversiGame, deblockleGame, splitGame];
+export const GAME_MODULES = [ReversiModule, DeblockleModule, SplitModule];
