@@ -9,6 +9,15 @@ export interface AppConfig {
   /** Largest accepted request body, in bytes. */
   readonly bodyLimit: number;
   readonly logRequests: boolean;
+  /** Requests per minute per client address; 0 turns rate limiting off. */
+  readonly rateLimitPerMinute: number;
+}
+
+function nonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number >= 0, not ${raw}`);
+  return n;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -20,8 +29,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     databaseUrl: url || undefined,
     dataDir: env.TURNBASE_DATA_DIR ?? join(process.cwd(), '.data', 'pglite'),
-    poolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    poolSize: nonNegativeInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
     bodyLimit: 64 * 1024,
     logRequests: env.LOG_REQUESTS === '1',
+    rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 0),
   };
 }
