@@ -4,6 +4,7 @@
  * circle at (0, 0). `position` builds a mid-game state by hand.
  */
 import { seedRng } from '../core';
+import { chooseStarter } from './rules';
 import { allTiles, type Color, COLORS, openingSize, type PlacedTile, type Shape, SHAPES, sameTile, type Tile } from './tiles';
 import type { QwirkleState } from './types';
 
@@ -72,7 +73,7 @@ export function position(p: {
 /** A state before the first move with the given hands, opening sizes and starter worked out as setup does. */
 export function opening(hands: Tile[][]): QwirkleState {
   const sizes = hands.map(openingSize);
-  const startingSeat = sizes.indexOf(Math.max(...sizes));
+  const startingSeat = chooseStarter(sizes);
   return { ...position({ board: [], hands, turns: 0 }), openingSizes: sizes, startingSeat, current: startingSeat };
 }
 

@@ -22,7 +22,10 @@ const distinctKinds = (hand: readonly Tile[]): Kind[] => [...new Set(hand.map(ki
 
 const toMove = (placed: readonly Placed[]): QwirkleMove => ({
   type: 'place',
-  tiles: placed.map((p) => ({ ...tileOf(p.kind), x: p.x, y: p.y })),
+  tiles: placed.map((p) => {
+    const t = tileOf(p.kind); // fields spelled out: object spread is slow in this hot path
+    return { color: t.color, shape: t.shape, x: p.x, y: p.y };
+  }),
 });
 
 /**
@@ -36,7 +39,9 @@ const bitCount = (m: number): number => {
   for (let b = m; b; b &= b - 1) n++;
   return n;
 };
-const withKind = (a: Summary, k: Kind): Summary => (a | (1 << colorOf(k)) | (1 << (6 + shapeOf(k)))) + 4096;
+/** Each kind's colour and shape bits; a table, since this sits in the generator's innermost loop. */
+const KIND_BITS: readonly number[] = Array.from({ length: 36 }, (_, k) => (1 << colorOf(k)) | (1 << (6 + shapeOf(k))));
+const withKind = (a: Summary, k: Kind): Summary => (a | (KIND_BITS[k] as number)) + 4096;
 const joined = (a: Summary, b: Summary): Summary => ((a | b) & 4095) + (((a >> 12) + (b >> 12)) << 12);
 function valid(a: Summary): boolean {
   const len = a >> 12;
@@ -68,8 +73,8 @@ function accepted(grid: Grid, cell: Cell, [dx, dy]: Dir, kinds: readonly Kind[])
   return mask;
 }
 
-function* singles(grid: Grid, kinds: readonly Kind[]): Generator<Placed> {
-  for (const cell of grid.frontier()) {
+function* singles(grid: Grid, frontier: readonly Cell[], kinds: readonly Kind[]): Generator<Placed> {
+  for (const cell of frontier) {
     const mask = accepted(grid, cell, ROW, kinds) & accepted(grid, cell, COLUMN, kinds);
     for (let i = 0; i < kinds.length; i++) {
       if (mask & (1 << i)) yield { kind: kinds[i] as Kind, x: cell.x, y: cell.y };
@@ -79,7 +84,7 @@ function* singles(grid: Grid, kinds: readonly Kind[]): Generator<Placed> {
 
 /** Whether any tile of `hand` can be placed on a non-empty grid. */
 export function canPlaceOn(grid: Grid, hand: readonly Tile[]): boolean {
-  return !singles(grid, distinctKinds(hand)).next().done;
+  return !singles(grid, grid.frontier(), distinctKinds(hand)).next().done;
 }
 
 /**
@@ -92,14 +97,25 @@ interface Slot {
   readonly gaps: Summary[];
 }
 
-/** Slots whose joined line can be at most 6 long; off the opening one must touch the grid, at the opening they cover (0, 0). */
-function* slots(grid: Grid, size: number, dir: Dir): Generator<Slot> {
+/**
+ * Slots whose joined line can be at most 6 long. Off the opening a slot must touch the grid, that is
+ * hold a frontier cell, so only first cells up to 6 before a frontier cell of the line are tried;
+ * at the opening the slot covers (0, 0).
+ */
+function* slots(grid: Grid, frontier: readonly Cell[], size: number, dir: Dir): Generator<Slot> {
   const [dx, dy] = dir;
-  const opening = grid.size === 0;
-  const lines = opening ? [0, 0] : dx ? [grid.minY - 1, grid.maxY + 1] : [grid.minX - 1, grid.maxX + 1];
-  const firsts = opening ? [1 - size, 0] : dx ? [grid.minX - size, grid.maxX + 1] : [grid.minY - size, grid.maxY + 1];
-  for (let line = lines[0] as number; line <= (lines[1] as number); line++) {
-    for (let first = firsts[0] as number; first <= (firsts[1] as number); first++) {
+  const starts = new Map<number, Set<number>>(); // line -> first cells, along the line
+  if (grid.size === 0) starts.set(0, new Set(Array.from({ length: size }, (_, i) => 1 - size + i)));
+  for (const c of frontier) {
+    const line = dx ? c.y : c.x;
+    const along = dx ? c.x : c.y;
+    const firsts = starts.get(line) ?? new Set<number>();
+    for (let a = along - LINE_MAX; a <= along; a++) firsts.add(a);
+    starts.set(line, firsts);
+  }
+  const isFrontier = new Set(frontier.map((c) => `${c.x},${c.y}`));
+  for (const line of [...starts.keys()].sort((a, b) => a - b)) {
+    for (const first of [...(starts.get(line) as Set<number>)].sort((a, b) => a - b)) {
       const x0 = dx ? first : line;
       const y0 = dx ? line : first;
       if (grid.has(x0, y0)) continue;
@@ -116,7 +132,7 @@ function* slots(grid: Grid, size: number, dir: Dir): Generator<Slot> {
         cells.push({ x: gap.x, y: gap.y });
       }
       if (length > LINE_MAX) continue;
-      if (opening || length > size || cells.some((c) => grid.touches(c.x, c.y))) yield { cells, before, gaps };
+      if (grid.size === 0 || cells.some((c) => isFrontier.has(`${c.x},${c.y}`))) yield { cells, before, gaps };
     }
   }
 }
@@ -150,11 +166,11 @@ function assignments(grid: Grid, slot: Slot, kinds: readonly Kind[], main: Dir):
   return out;
 }
 
-function* longer(grid: Grid, kinds: readonly Kind[], sizes: readonly number[]): Generator<Placed[]> {
+function* longer(grid: Grid, frontier: readonly Cell[], kinds: readonly Kind[], sizes: readonly number[]): Generator<Placed[]> {
   for (const size of sizes) {
     if (size > kinds.length) continue;
     for (const dir of [ROW, COLUMN]) {
-      for (const slot of slots(grid, size, dir)) yield* assignments(grid, slot, kinds, dir);
+      for (const slot of slots(grid, frontier, size, dir)) yield* assignments(grid, slot, kinds, dir);
     }
   }
 }
@@ -189,11 +205,12 @@ export function* legalMoves(state: QwirkleState, seat: Seat): Generator<QwirkleM
   if (grid.size === 0) {
     const size = state.openingSizes[seat] ?? 1;
     if (size === 1) for (const kind of kinds) yield toMove([{ kind, x: 0, y: 0 }]);
-    else for (const placed of longer(grid, kinds, [size])) yield toMove(placed);
+    else for (const placed of longer(grid, [], kinds, [size])) yield toMove(placed);
     return;
   }
-  for (const p of singles(grid, kinds)) yield toMove([p]);
-  for (const placed of longer(grid, kinds, [2, 3, 4, 5, 6])) yield toMove(placed);
+  const frontier = grid.frontier();
+  for (const p of singles(grid, frontier, kinds)) yield toMove([p]);
+  for (const placed of longer(grid, frontier, kinds, [2, 3, 4, 5, 6])) yield toMove(placed);
   yield* exchanges(hand, state.bag.length);
 }
 
@@ -228,7 +245,7 @@ export function legalMovesInfo(state: QwirkleState, seat: Seat): LegalMovesInfo 
     };
   }
   let singleTilePlacements = 0;
-  for (const _ of singles(grid, distinctKinds(hand))) singleTilePlacements++;
+  for (const _ of singles(grid, grid.frontier(), distinctKinds(hand))) singleTilePlacements++;
   const exchangeMax = Math.min(HAND_SIZE, state.bag.length, hand.length);
   return { canPlace: singleTilePlacements > 0, canExchange: exchangeMax > 0, singleTilePlacements, openingSize: null, exchangeMax };
 }

@@ -15,13 +15,17 @@ function draw(bag: Tile[], n: number): Tile[] {
   return out;
 }
 
+/** The seat with the largest opening size; ties go to the lowest seat (seat order stands for age). */
+export function chooseStarter(openingSizes: readonly number[]): Seat {
+  return openingSizes.indexOf(Math.max(...openingSizes));
+}
+
 export function setup({ seed, seats, options }: SetupInput<QwirkleOptions>): QwirkleState {
   const rng = new Rng(seedRng(seed));
   const bag = rng.shuffle(allTiles());
   const hands = Array.from({ length: seats }, () => draw(bag, HAND_SIZE));
   const openingSizes = hands.map(openingSize);
-  // Ties go to the lowest seat: seat order stands for age, and the oldest starts.
-  const startingSeat = openingSizes.indexOf(Math.max(...openingSizes));
+  const startingSeat = chooseStarter(openingSizes);
   return {
     seats,
     maxTurns: options.maxTurns,

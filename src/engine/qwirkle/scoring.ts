@@ -59,7 +59,7 @@ export function checkPlacement(grid: Grid, placed: readonly Placed[]): Placement
 }
 
 /** Every cell between the outermost placed tiles is placed or already occupied. */
-function unbroken(grid: Grid, placed: readonly Placed[], [dx, dy]: Dir, cells: Set<string>): boolean {
+function unbroken(grid: Grid, placed: readonly Placed[], [dx]: Dir, cells: Set<string>): boolean {
   const along = (p: Placed) => (dx ? p.x : p.y);
   let lo = Infinity;
   let hi = -Infinity;
