@@ -1,20 +1,15 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type QwirkleState, type QwirkleView, qwirkleEngine } from '../src/engine/qwirkle';
-import { startApp } from './support/app';
-import { Client, Db } from './support/client';
+import { keysOf, useApp } from './support/harness';
 import { playRandomly } from './support/playout';
 import { sameItems, truthOf } from './support/truth';
 
-/** Keys that would carry the secret parts of a Qwirkle state if they ever leaked. */
-const SECRET_KEYS = ['hands', 'rng', 'seed', 'openingSizes'];
-
-function secretKeysIn(x: unknown, found: string[] = []): string[] {
-  if (Array.isArray(x)) x.forEach((v) => secretKeysIn(v, found));
-  else if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) {
-    if (SECRET_KEYS.includes(k) && !(k === 'openingSizes')) found.push(k);
-    if (k === 'bag' && typeof v !== 'number') found.push('bag');
-    secretKeysIn(v, found);
-  }
+/** Where a Qwirkle secret would show if it leaked: a key for all hands, the PRNG, the seed, or a bag that is not a count. */
+function secretKeysIn(x: unknown): string[] {
+  const keys = keysOf(x);
+  const found = ['hands', 'rng', 'seed'].filter((k) => keys.has(k));
+  const bags: unknown[] = [];
+  JSON.stringify(x, (k, v) => (k === 'bag' && bags.push(v), v));
+  if (bags.some((b) => typeof b !== 'number')) found.push('bag');
   return found;
 }
 
@@ -22,26 +17,15 @@ type Tile = { color: string; shape: string };
 const tileOf = (t: Tile) => ({ color: t.color, shape: t.shape });
 
 describe('Qwirkle over HTTP', () => {
-  let app: NestFastifyApplication;
-  let client: Client;
-  let db: Db;
-  beforeAll(async () => {
-    app = await startApp();
-    client = new Client(app);
-    db = new Db();
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-  });
+  const h = useApp();
 
   it('plays a full 3-player match with random legal moves; each seat sees exactly its own hand, nothing else secret', async () => {
-    const { id, seats } = await client.create('qwirkle', ['ann', 'bob', 'cy']);
-    const { final, moves } = await playRandomly(client, 'qwirkle', id, seats, {
+    const { id, seats } = await h.client.create('qwirkle', ['ann', 'bob', 'cy']);
+    const { final, moves } = await playRandomly(h.client, 'qwirkle', id, seats, {
       seed: 'qwirkle-e2e',
       maxMoves: 1500,
       onStep: async ({ bySeat, spectator }) => {
-        const { state, seed } = await truthOf<QwirkleState>(db, qwirkleEngine, id);
+        const { state, seed } = await truthOf<QwirkleState>(h.db, qwirkleEngine, id);
         for (const [seat, body] of bySeat.entries()) {
           const view = body.view as QwirkleView;
           expect(sameItems((view.hand ?? []).map(tileOf), (state.hands[seat] ?? []).map(tileOf))).toBe(true);
@@ -67,7 +51,7 @@ describe('Qwirkle over HTTP', () => {
     expect(outcome.reason).toMatch(/^qwirkle\//);
 
     // Each final score is the sum of that seat's move scores in the log, plus the end bonus.
-    const log = (await client.log('qwirkle', id, undefined, '?limit=1000').expect(200)).body;
+    const log = (await h.client.log('qwirkle', id, undefined, '?limit=1000').expect(200)).body;
     const sums = [0, 0, 0];
     for (const e of log.entries as { seat: number; move: { type: string; points?: number; bonus?: number; drawn?: unknown; tiles?: unknown } }[]) {
       if (e.move.type === 'place') sums[e.seat] += (e.move.points ?? 0) + (e.move.bonus ?? 0);
@@ -80,7 +64,7 @@ describe('Qwirkle over HTTP', () => {
     expect((final.view as QwirkleView).scores).toEqual(sums);
 
     // A seat's own log shows what it drew; another seat's shows only how many.
-    const own = (await client.log('qwirkle', id, seats[0]!.token, '?limit=1000').expect(200)).body.entries as { seat: number; move: { drawn?: unknown; drew?: number } }[];
+    const own = (await h.client.log('qwirkle', id, seats[0]!.token, '?limit=1000').expect(200)).body.entries as { seat: number; move: { drawn?: unknown; drew?: number } }[];
     for (const e of own) {
       if (e.seat === 0) expect(Array.isArray(e.move.drawn)).toBe(true);
       else expect(e.move.drawn).toBeUndefined();
@@ -88,33 +72,33 @@ describe('Qwirkle over HTTP', () => {
   });
 
   it('lists legal moves in pages and says whether the seat can place and exchange', async () => {
-    const { id, seats } = await client.create('qwirkle', ['ann', 'bob']);
-    const match = (await client.get('qwirkle', id).expect(200)).body as { toMove: number[] };
+    const { id, seats } = await h.client.create('qwirkle', ['ann', 'bob']);
+    const match = (await h.client.get('qwirkle', id).expect(200)).body as { toMove: number[] };
     const token = seats[match.toMove[0]!]!.token;
-    const page = (await client.legal('qwirkle', id, token, '?limit=5').expect(200)).body;
+    const page = (await h.client.legal('qwirkle', id, token, '?limit=5').expect(200)).body;
     expect(page.moves.length).toBeGreaterThan(0);
     expect(page.moves.length).toBeLessThanOrEqual(5);
     expect(typeof page.canPlace).toBe('boolean');
     expect(typeof page.canExchange).toBe('boolean');
     if (page.nextCursor !== null) {
-      const next = (await client.legal('qwirkle', id, token, `?limit=5&cursor=${page.nextCursor}`).expect(200)).body;
+      const next = (await h.client.legal('qwirkle', id, token, `?limit=5&cursor=${page.nextCursor}`).expect(200)).body;
       expect(next.moves).not.toEqual(page.moves);
     }
   });
 
   it('refuses bad moves with a clear 4xx and writes nothing', async () => {
-    const { id, seats } = await client.create('qwirkle', ['ann', 'bob']);
-    const match = (await client.get('qwirkle', id).expect(200)).body as { toMove: number[]; version: number };
+    const { id, seats } = await h.client.create('qwirkle', ['ann', 'bob']);
+    const match = (await h.client.get('qwirkle', id).expect(200)).body as { toMove: number[]; version: number };
     const seat = match.toMove[0]!;
     const token = seats[seat]!.token;
-    const me = (await client.get('qwirkle', id, token).expect(200)).body.view as QwirkleView;
+    const me = (await h.client.get('qwirkle', id, token).expect(200)).body.view as QwirkleView;
     const hand = me.hand as Tile[];
     const size = me.openingSizes?.[seat] as number;
     const notHeld = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'].flatMap((color) =>
       ['circle', 'square', 'diamond', 'clover', 'star4', 'star8'].map((shape) => ({ color, shape })))
       .find((t) => !hand.some((h) => h.color === t.color && h.shape === t.shape)) as Tile;
     const refuse = async (move: unknown, status: number, code: string, reason?: string) => {
-      const res = await client.move('qwirkle', id, token, move, match.version);
+      const res = await h.client.move('qwirkle', id, token, move, match.version);
       expect([res.status, res.body.code, ...(reason ? [res.body.reason] : [])]).toEqual([status, code, ...(reason ? [reason] : [])]);
     };
     await refuse({ type: 'place', tiles: [{ ...notHeld, x: 0, y: 0 }] }, 422, 'ILLEGAL_MOVE', 'qwirkle/tiles-not-held');
@@ -123,8 +107,8 @@ describe('Qwirkle over HTTP', () => {
     await refuse({ type: 'place', tiles: [{ ...hand[0], x: 0.5, y: 0 }] }, 400, 'MALFORMED_MOVE');
     await refuse({ type: 'exchange', tiles: [] }, 400, 'MALFORMED_MOVE');
     await refuse({ type: 'place', tiles: [{ ...hand[0], x: 0, y: 0 }, { ...hand[1], x: 1, y: 1 }] }, 422, 'ILLEGAL_MOVE');
-    const other = await client.move('qwirkle', id, seats[1 - seat]!.token, { type: 'exchange', tiles: [hand[0]] }, match.version);
+    const other = await h.client.move('qwirkle', id, seats[1 - seat]!.token, { type: 'exchange', tiles: [hand[0]] }, match.version);
     expect(other.body.code).toBe('NOT_YOUR_TURN');
-    expect(await db.eventCount(id)).toBe(0);
+    expect(await h.db.eventCount(id)).toBe(0);
   });
 });

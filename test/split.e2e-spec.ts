@@ -1,45 +1,23 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type SplitState, type SplitView, splitEngine } from '../src/engine/split';
-import { startApp } from './support/app';
-import { Client, Db } from './support/client';
+import { keysOf, useApp } from './support/harness';
 import { playRandomly } from './support/playout';
 import { sameItems, truthOf } from './support/truth';
 
 /** Keys that would carry the secret parts of a Split state if they ever leaked. */
 const SECRET_KEYS = ['hands', 'pile', 'rng', 'seed'];
 
-function keysOf(x: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(x)) x.forEach((v) => keysOf(v, out));
-  else if (x && typeof x === 'object') for (const [k, v] of Object.entries(x)) {
-    out.add(k);
-    keysOf(v, out);
-  }
-  return out;
-}
-
 describe('Split over HTTP', () => {
-  let app: NestFastifyApplication;
-  let client: Client;
-  let db: Db;
-  beforeAll(async () => {
-    app = await startApp();
-    client = new Client(app);
-    db = new Db();
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.close();
-  });
+  const h = useApp();
 
   it('plays a full 3-round, 3-player match with random legal moves, each seat seeing only its own hand', async () => {
-    const { id, seats } = await client.create('split', ['ann', 'bob', 'cy']);
+    const { id, seats } = await h.client.create('split', ['ann', 'bob', 'cy']);
     let steps = 0;
     let roundsSeen = new Set<number>();
-    const { final, moves } = await playRandomly(client, 'split', id, seats, {
+    const { final, moves } = await playRandomly(h.client, 'split', id, seats, {
       seed: 'split-e2e',
       maxMoves: 3000,
       onStep: async ({ bySeat, spectator }) => {
-        const { state, seed } = await truthOf<SplitState>(db, splitEngine, id);
+        const { state, seed } = await truthOf<SplitState>(h.db, splitEngine, id);
         steps++;
         roundsSeen.add((spectator.view as SplitView).round);
         for (const [seat, body] of bySeat.entries()) {
@@ -73,7 +51,7 @@ describe('Split over HTTP', () => {
     let ownDraws = 0;
     let othersDraws = 0;
     for (const viewer of [0, 1, 2]) {
-      const log = (await client.log('split', id, seats[viewer]!.token, '?limit=1000').expect(200)).body;
+      const log = (await h.client.log('split', id, seats[viewer]!.token, '?limit=1000').expect(200)).body;
       for (const e of log.entries as { seat: number; move: { drawn?: unknown } }[]) {
         if (e.move.drawn === undefined) continue;
         if (e.seat === viewer) {
@@ -90,13 +68,13 @@ describe('Split over HTTP', () => {
   });
 
   it('refuses bad moves with a clear 4xx and writes nothing', async () => {
-    const { id, seats } = await client.create('split', ['ann', 'bob', 'cy']);
-    const first = (await client.get('split', id).expect(200)).body as { toMove: number[]; version: number };
+    const { id, seats } = await h.client.create('split', ['ann', 'bob', 'cy']);
+    const first = (await h.client.get('split', id).expect(200)).body as { toMove: number[]; version: number };
     const seat = first.toMove[0]!;
     const token = seats[seat]!.token;
-    const mine = ((await client.get('split', id, token).expect(200)).body.view as SplitView).hand as string[];
+    const mine = ((await h.client.get('split', id, token).expect(200)).body.view as SplitView).hand as string[];
     const expectRefusal = async (move: unknown, status: number, code: string, reason?: string) => {
-      const res = await client.move('split', id, token, move, first.version);
+      const res = await h.client.move('split', id, token, move, first.version);
       expect([res.status, res.body.code, res.body.reason]).toEqual([status, code, reason ?? res.body.reason]);
     };
     await expectRefusal({ type: 'discard', card: mine[0] }, 422, 'ILLEGAL_MOVE', 'split/draw-first');
@@ -104,18 +82,18 @@ describe('Split over HTTP', () => {
     await expectRefusal({ type: 'take', index: 99 }, 422, 'ILLEGAL_MOVE', 'split/no-such-card-in-row');
     await expectRefusal({ type: 'draw', extra: 1 }, 400, 'MALFORMED_MOVE');
     await expectRefusal({ type: 'discard', card: 'ZZ' }, 400, 'MALFORMED_MOVE');
-    await client.move('split', id, token, { type: 'draw' }, first.version).expect(200);
-    const again = await client.move('split', id, token, { type: 'draw' }, first.version + 1);
+    await h.client.move('split', id, token, { type: 'draw' }, first.version).expect(200);
+    const again = await h.client.move('split', id, token, { type: 'draw' }, first.version + 1);
     expect([again.status, again.body.reason]).toEqual([422, 'split/already-drew']);
-    const hand = ((await client.get('split', id, token).expect(200)).body.view as SplitView).hand as string[];
+    const hand = ((await h.client.get('split', id, token).expect(200)).body.view as SplitView).hand as string[];
     const notHeld = ['AS', 'AC', 'AH', 'AD', '2S', '2C', '2H', '2D', '3S', '3C', '4S'].find((c) => !hand.includes(c)) as string;
-    const held = await client.move('split', id, token, { type: 'discard', card: notHeld }, first.version + 1);
+    const held = await h.client.move('split', id, token, { type: 'discard', card: notHeld }, first.version + 1);
     expect([held.status, held.body.code, held.body.reason]).toEqual([422, 'ILLEGAL_MOVE', 'split/card-not-held']);
     const rankOf = (c: string) => c.slice(0, -1);
     const a = hand[0] as string;
     const b = hand.find((c) => rankOf(c) !== rankOf(a)) as string; // 10 cards cannot all share one rank (8 exist)
-    const mixed = await client.move('split', id, token, { type: 'match', cards: [a, b] }, first.version + 1);
+    const mixed = await h.client.move('split', id, token, { type: 'match', cards: [a, b] }, first.version + 1);
     expect([mixed.status, mixed.body.code, mixed.body.reason]).toEqual([422, 'ILLEGAL_MOVE', 'split/rank-mismatch']);
-    expect(await db.eventCount(id)).toBe(1);
+    expect(await h.db.eventCount(id)).toBe(1);
   });
 });

@@ -1,0 +1,36 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { startApp } from './app';
+import { Client, Db } from './client';
+
+export interface Harness {
+  readonly app: NestFastifyApplication;
+  readonly client: Client;
+  readonly db: Db;
+}
+
+/** Starts the app on the test database before the file's tests and closes it (and the db reader) after. */
+export function useApp(): Harness {
+  const h = {} as { app: NestFastifyApplication; client: Client; db: Db };
+  beforeAll(async () => {
+    h.app = await startApp();
+    h.client = new Client(h.app);
+    h.db = new Db();
+  });
+  afterAll(async () => {
+    await h.app?.close();
+    await h.db?.close();
+  });
+  return h;
+}
+
+/** Every key used anywhere in a JSON value (to prove a secret field never appears). */
+export function keysOf(x: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(x)) x.forEach((v) => keysOf(v, out));
+  else if (x && typeof x === 'object') {
+    for (const [k, v] of Object.entries(x)) {
+      out.add(k);
+      keysOf(v, out);
+    }
+  }
+  return out;
+}
