@@ -1,0 +1,225 @@
+/**
+ * `npm run bench`: a benchmark, not a test (nothing here asserts on timings). In one run:
+ *  1. the Reversi engine: perft(9) and legal-move generation per position;
+ *  2. durable moves over HTTP: the real server (`node dist/main.js`) as a child process on a real Postgres,
+ *     autocannon with BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10) after a BENCH_WARMUP_SECONDS (2)
+ *     warm-up, each connection playing its own Reversi matches; then a durability check in the database;
+ *  3. the database's ceiling for the same one-statement append, from as many `pg` clients.
+ * Postgres: DATABASE_URL when set (a fresh database `turnbase_bench` is made on that server and dropped at
+ * the end unless BENCH_KEEP_DB=1), else an embedded one started and stopped here.
+ * Prints a table and writes the same figures to bench/results/latest.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type CeilingResult, runCeiling } from './db-ceiling';
+import { checkDurability } from './durability';
+import { runEngineBench } from './engine';
+import { type CreatedMatch, type Lane, type LoadResult, createMatches, runLoad } from './http-load';
+import { type BenchPostgres, describePostgres, startPostgres } from './postgres';
+import { formatTable } from './report';
+import { type BenchServer, startServer } from './server';
+import { type CpuSnapshot, type CpuUsage, type Tracked, cpuSnapshot, cpuUsage, envInt, sleep } from './util';
+
+const ROOT = resolve(__dirname, '..', '..'); // dist-bench/bench -> the repository
+const RESULTS = join(ROOT, 'bench', 'results', 'latest.json');
+
+const log = (line: string): void => {
+  process.stdout.write(`[bench ${((performance.now()) / 1000).toFixed(1).padStart(5)} s] ${line}\n`);
+};
+
+// ---- everything the bench starts, and how to stop it, whatever happens ----
+let server: BenchServer | null = null;
+let pgStop: (() => Promise<void>) | null = null;
+let pgPid: () => number | null = () => null;
+let cleaning: Promise<void> | null = null;
+
+async function withTimeout(p: Promise<void>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<void>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([p, t]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    if (server) {
+      const s = server;
+      await withTimeout(s.stop(), 8000, 'stopping the server').catch((e: Error) => {
+        log(`cleanup: ${e.message}; killing it`);
+        s.kill();
+      });
+    }
+    if (pgStop) await withTimeout(pgStop(), 15000, 'stopping Postgres').catch((e: Error) => log(`cleanup: ${e.message}`));
+  })();
+  return cleaning;
+}
+
+function lastResort(): void {
+  // Synchronous: runs in process.on('exit') when cleanup could not finish.
+  server?.kill();
+  const pid = pgPid();
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGQUIT'); // immediate shutdown of our embedded postmaster
+    } catch {
+      // already gone
+    }
+  }
+}
+
+let interrupted = false;
+function onSignal(signal: NodeJS.Signals): void {
+  if (interrupted) {
+    lastResort();
+    process.exit(130);
+  }
+  interrupted = true;
+  log(`${signal}: stopping what the bench started...`);
+  void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+}
+for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(s, onSignal);
+process.on('exit', lastResort);
+const fatal = (error: unknown): void => {
+  if (interrupted) return; // failures after Ctrl-C are the stop itself; the signal handler is cleaning up
+  process.stderr.write(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  if (server) process.stderr.write(`\nserver output (last lines):\n${server.tail()}\n`);
+  void cleanup().finally(() => process.exit(1));
+};
+process.on('uncaughtException', fatal);
+process.on('unhandledRejection', fatal);
+
+// ---- the run ----
+async function main(): Promise<number> {
+  const started = Date.now();
+  const seconds = envInt('BENCH_SECONDS', 10);
+  const warmup = envInt('BENCH_WARMUP_SECONDS', 2, 0);
+  const connections = envInt('BENCH_CONNECTIONS', 32);
+  const ncpu = cpus().length;
+  const machine = {
+    cpus: ncpu,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    date: new Date().toISOString(),
+    loadavgAtStart: loadavg().map((x) => Math.round(x * 100) / 100),
+  };
+  log(`${ncpu} cpus (${machine.cpuModel}), node ${process.version}, load average ${machine.loadavgAtStart.join(' ')}`);
+
+  const tracked: Record<string, Tracked> = { bench: { pid: process.pid, tree: false } };
+  /** Runs `fn`, with the CPU used meanwhile; `fn` may call `end()` to close the window early. */
+  const phase = async <T>(fn: (end: () => void) => Promise<T> | T): Promise<{ value: T; cpu: CpuUsage | null }> => {
+    const a: CpuSnapshot | null = cpuSnapshot(tracked);
+    let b: CpuSnapshot | null = null;
+    const value = await fn(() => {
+      b = cpuSnapshot(tracked);
+    });
+    return { value, cpu: cpuUsage(a, b ?? cpuSnapshot(tracked), ncpu) };
+  };
+
+  // How busy is the machine before we start anything? (1 s sample; ours is idle meanwhile)
+  const idle = await phase(() => sleep(1000));
+  log(`machine before the run: ${idle.cpu ? `${idle.cpu.machine.toFixed(2)} of ${ncpu} cores busy` : 'no /proc'}`);
+
+  // 1. engine
+  const engine = await phase(() => runEngineBench(log));
+
+  // 2. Postgres and the server
+  const pg: BenchPostgres = await startPostgres(log, (stop, pid) => {
+    pgStop = stop;
+    pgPid = pid;
+  });
+  tracked.postgres = { pid: pg.pid, tree: true };
+  const pgInfo = await describePostgres(pg.url);
+  log(`Postgres ${pgInfo.server_version}: fsync ${pgInfo.fsync}, synchronous_commit ${pgInfo.synchronous_commit}, shared_buffers ${pgInfo.shared_buffers}`);
+  const srv = await startServer(ROOT, pg.url, log, (s) => {
+    server = s;
+  });
+  tracked.server = { pid: srv.pid, tree: false };
+
+  const lanesWarm: Lane[] = [];
+  const lanesMain: Lane[] = [];
+  const AVG_MOVES = 58; // a random Reversi game is about 58-60 moves
+  let warm: LoadResult | null = null;
+  let estimate = 8000; // moves/s, until the warm-up measures it
+  if (warmup > 0) {
+    // Few matches: when they run out, the warm-up's connections create more themselves (one POST each).
+    const pool = await createMatches(srv.base, 2 * connections, 16);
+    log(`warm-up: ${pool.length} matches created; ${warmup} s of moves...`);
+    warm = await runLoad({ base: srv.base, label: 'warmup', connections, seconds: warmup, matches: pool, lanes: lanesWarm });
+    estimate = warm.movesPerSecond;
+    log(`warm-up: ${warm.movesPerSecond.toFixed(0)} moves/s, ${warm.non200} non-200`);
+  }
+  const tCreate = performance.now();
+  // Twice what the warm-up rate needs (the server is still warming up then), and never fewer than 4 per connection.
+  const count = Math.ceil((seconds * estimate * 2) / AVG_MOVES) + 4 * connections;
+  const pool: CreatedMatch[] = await createMatches(srv.base, count, 16);
+  const createSeconds = (performance.now() - tCreate) / 1000;
+  log(`${pool.length} matches created over HTTP in ${createSeconds.toFixed(1)} s (${(pool.length / createSeconds).toFixed(0)}/s); ${seconds} s of moves at ${connections} connections...`);
+  const load = await phase(() => runLoad({ base: srv.base, label: 'main', connections, seconds, matches: pool, lanes: lanesMain }));
+  const http = load.value;
+  log(`HTTP: ${http.ok200} moves in ${http.seconds} s = ${http.movesPerSecond.toFixed(0)} moves/s, p50 ${http.latencyMs.p50.toFixed(2)} ms, p99 ${http.latencyMs.p99.toFixed(2)} ms, non-200 ${http.non200}`);
+  for (const b of [...(warm?.bugs ?? []), ...http.bugs]) log(`bench bug: ${b}`);
+
+  // Stop the server before checking, so no reply still in flight can be written meanwhile.
+  await srv.stop();
+  server = null;
+  const durability = await checkDurability(pg.url, [...lanesWarm, ...lanesMain]);
+  log(`durability: ${durability.ok ? 'OK' : 'MISMATCH'}: ${durability.matchEventRows} MatchEvent rows; ${durability.acknowledged200} moves answered 200 + ${durability.committedUnread} of ${durability.unread} unread replies committed`);
+  for (const e of durability.examples) log(`  ${e}`);
+
+  // 3. the database's ceiling for the same statement
+  log(`DB ceiling: ${connections} pg clients, ${seconds} s of the append statement...`);
+  const ceilingPhase = await phase((end) => runCeiling(pg.url, connections, seconds, end));
+  const ceiling: CeilingResult = ceilingPhase.value;
+  log(`DB ceiling: ${ceiling.statementsPerSecond.toFixed(0)} statements/s (${ceiling.statements} in ${ceiling.seconds.toFixed(1)} s), ${ceiling.noRow} appended nothing`);
+
+  await cleanup();
+  const totalSeconds = (Date.now() - started) / 1000;
+
+  const results = {
+    machine: {
+      ...machine,
+      busyCoresBeforeRun: idle.cpu?.machine ?? null,
+      loadavgAtEnd: loadavg().map((x) => Math.round(x * 100) / 100),
+    },
+    postgres: { kind: pg.kind, where: pg.where, ...pgInfo, serverPoolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) },
+    config: { seconds, warmupSeconds: warmup, connections },
+    engine: { ...engine.value, cpu: engine.cpu },
+    http: { ...http, warmup: warm && { seconds: warm.seconds, ok200: warm.ok200, movesPerSecond: warm.movesPerSecond, non200: warm.non200 }, matchesPreCreated: pool.length, createPerSecond: pool.length / createSeconds, cpu: load.cpu },
+    durability,
+    dbCeiling: { ...ceiling, cpu: ceilingPhase.cpu },
+    httpOverCeiling: http.movesPerSecond / ceiling.statementsPerSecond,
+    totalSeconds,
+  };
+  mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+  const round = (_key: string, v: unknown): unknown => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v);
+  writeFileSync(RESULTS, `${JSON.stringify(results, round, 2)}\n`);
+  process.stdout.write(`\n${formatTable(results)}\n\nwritten to bench/results/latest.json; whole run ${totalSeconds.toFixed(0)} s (builds not included)\n`);
+
+  // Not timings: things that must hold whatever the speed. Reported, and the exit code says so.
+  const problems = [
+    !engine.value.perft.correct && `perft(${engine.value.perft.depth}) is ${engine.value.perft.leaves}, not ${engine.value.perft.expected}`,
+    http.non200 + (warm?.non200 ?? 0) > 0 && `${http.non200 + (warm?.non200 ?? 0)} non-200 move responses`,
+    http.desyncs + (warm?.desyncs ?? 0) > 0 && `${http.desyncs + (warm?.desyncs ?? 0)} replies disagree with the locally played state`,
+    !durability.ok && 'MatchEvent rows do not match the moves answered 200',
+    ceiling.noRow > 0 && `${ceiling.noRow} ceiling statements appended nothing`,
+    http.bugs.length + (warm?.bugs.length ?? 0) > 0 && 'errors inside the load generator (see above)',
+  ].filter((p): p is string => typeof p === 'string');
+  if (problems.length) {
+    process.stdout.write(`\nPROBLEMS:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => cleanup().finally(() => process.exit(code)),
+  fatal,
+);

