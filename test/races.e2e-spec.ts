@@ -21,6 +21,34 @@ describe('writes under concurrency and retries', () => {
     expect(now.body.view.lastMove.square).toBe(ok[0]?.body.view.lastMove.square);
   });
 
+  it('gives exactly one success when the server already knows the seat and holds the state (one-round-trip path)', async () => {
+    const { id, seats } = await h.client.create('reversi', ['a', 'b']);
+    await h.client.get('reversi', id, seats[0]?.token).expect(200); // the token and the state at version 0 are now in memory
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => h.client.move('reversi', id, seats[0]?.token, { square: ['d3', 'c4', 'f5', 'e6'][i % 4] }, 0)),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.body.code === 'VERSION_CONFLICT')).toHaveLength(19);
+    expect(await h.db.eventCount(id)).toBe(1);
+  });
+
+  it('refuses a move decided on a state another instance has moved past, even with a warm cache', async () => {
+    const other = await startApp();
+    try {
+      const { id, seats } = await h.client.create('reversi', ['a', 'b']);
+      await h.client.get('reversi', id, seats[0]?.token).expect(200); // warm: this instance holds version 0
+      await new Client(other).move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).expect(200); // the other writes v1
+      const stale = await h.client.move('reversi', id, seats[0]?.token, { square: 'c4' }, 0).expect(409);
+      expect(stale.body).toMatchObject({ code: 'VERSION_CONFLICT', details: { currentVersion: 1 } });
+      // Decided on the current version, the next move goes through here, replayed from the log.
+      const next = await h.client.move('reversi', id, seats[1]?.token, { square: 'c3' }, 1).expect(200);
+      expect(next.body.view.lastMove).toEqual({ seat: 1, square: 'c3', flipped: 1 });
+      expect(await h.db.eventCount(id)).toBe(2);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps the version guard when the cache is cold (a second app instance on the same database)', async () => {
     const other = await startApp();
     try {

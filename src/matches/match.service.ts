@@ -6,7 +6,7 @@ import { EVENT_STORE, type EventStore, type MatchRecord, type MatchStatus, type 
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
-import { type CachedState, StateCache } from './state-cache';
+import { type CachedState, LruMap, StateCache } from './state-cache';
 import { hashRequest, hashToken, newSeatToken, newSeed } from './tokens';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,7 +16,7 @@ interface Authorized {
   viewer: Viewer;
 }
 
-interface Loaded<S = unknown> extends CachedState<S> {}
+type Loaded<S = unknown> = CachedState<S>;
 
 /**
  * The game-agnostic match service: load → replay → authorize → apply → append. Knows no rules: every
@@ -26,6 +26,8 @@ interface Loaded<S = unknown> extends CachedState<S> {}
 export class MatchService {
   private readonly logger = new Logger(MatchService.name);
   private readonly cache = new StateCache(5000);
+  /** Seat tokens seen before (hash → match and seat). Immutable once issued, so safe to remember. */
+  private readonly seatsByToken = new LruMap<{ matchId: string; seat: Seat }>(20000);
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
@@ -49,22 +51,32 @@ export class MatchService {
       status: engine.outcome(state) ? 'finished' : 'active',
       seats: input.players.map((p, seat) => ({ seat, name: p.name, tokenHash: hashToken(tokens[seat] as string) })),
     });
-    this.cache.set(match.id, { version: 0, state, resigned: null });
+    const loaded: Loaded = { version: 0, state, resigned: null, match };
+    this.cache.set(match.id, loaded);
     return {
-      ...this.respond(engine, match, { version: 0, state, resigned: null }, 'spectator'),
+      ...this.respond(engine, loaded, 'spectator'),
       seats: input.players.map((p, seat) => ({ seat, name: p.name, token: tokens[seat] as string })),
     };
   }
 
   async get(engine: AnyEngine, id: string, token: string | undefined): Promise<MatchResponse> {
     const { match, viewer } = await this.authorize(engine, id, token, false);
-    return this.respond(engine, match, await this.load(engine, match), viewer);
+    return this.respond(engine, await this.load(engine, match), viewer);
   }
 
   async move(engine: AnyEngine, id: string, token: string | undefined, input: MoveInput): Promise<MoveResult> {
+    const requestHash = input.idempotencyKey === undefined ? undefined : hashRequest({ move: input.move, expectedVersion: input.expectedVersion });
+    // Fast path, one round trip: a known seat token and a cached state at exactly the version the move names.
+    // The cache is not trusted for anything the store does not re-check: the append below succeeds only if
+    // the match is still at that version, and a state at a given version never changes.
+    const known = token === undefined ? undefined : this.seatsByToken.get(hashToken(token));
+    const cached = known && known.matchId === id.toLowerCase() ? this.cache.get(known.matchId) : undefined;
+    if (known && cached && cached.match.game === engine.id && input.expectedVersion === cached.version) {
+      return this.applyAndAppend(engine, cached, known.seat, input, requestHash);
+    }
+
     const { match, viewer } = await this.authorize(engine, id, token, true);
     const seat = viewer as Seat;
-    const requestHash = input.idempotencyKey === undefined ? undefined : hashRequest({ move: input.move, expectedVersion: input.expectedVersion });
     if (input.idempotencyKey !== undefined) {
       const earlier = await this.store.findByIdempotencyKey(match.id, seat, input.idempotencyKey);
       if (earlier) return this.replayEarlier(engine, match, earlier, requestHash as string);
@@ -73,14 +85,24 @@ export class MatchService {
       throw new ApiError('VALIDATION_FAILED', 'Name the version the move was decided on: "expectedVersion" in the body or an If-Match header.', 'expected-version/missing');
     }
     if (input.expectedVersion !== match.version) throw versionConflict(match.version);
+    return this.applyAndAppend(engine, await this.load(engine, match), seat, input, requestHash);
+  }
 
-    const loaded = await this.load(engine, match);
+  private async applyAndAppend(engine: AnyEngine, loaded: Loaded, seat: Seat, input: MoveInput, requestHash: string | undefined): Promise<MoveResult> {
+    const { match } = loaded;
     if (loaded.resigned !== null || match.status !== 'active') throw new ApiError('GAME_OVER', 'The match is over.');
     const played = play(engine, loaded.state, seat, input.move);
-    if (!played.ok) throw fromEngineError(played.error);
+    if (!played.ok) {
+      // A refused retry of a move that did land must still get its first answer, not a rules error.
+      if (input.idempotencyKey !== undefined) {
+        const earlier = await this.store.findByIdempotencyKey(match.id, seat, input.idempotencyKey);
+        if (earlier) return this.replayEarlier(engine, match, earlier, requestHash as string);
+      }
+      throw fromEngineError(played.error);
+    }
     const next = played.value.state;
     const status: MatchStatus = engine.outcome(next) ? 'finished' : 'active';
-    const appended = await this.store.append(match.id, match.version, status, {
+    const appended = await this.store.append(match.id, loaded.version, status, {
       type: 'MoveMade',
       seat,
       payload: engine.encodeMove(played.value.move),
@@ -93,12 +115,16 @@ export class MatchService {
         if (earlier) return this.replayEarlier(engine, match, earlier, requestHash as string);
       }
       const now = await this.store.loadMatch(match.id);
-      throw versionConflict(now?.match.version ?? match.version + 1);
+      throw versionConflict(now?.match.version ?? loaded.version + 1);
     }
-    const after: Loaded = { version: appended.event.seq, state: next, resigned: null };
+    const after: Loaded = {
+      version: appended.event.seq,
+      state: next,
+      resigned: null,
+      match: { ...match, version: appended.event.seq, status, updatedAt: appended.event.createdAt },
+    };
     this.cache.set(match.id, after);
-    const updated = { ...match, version: after.version, status, updatedAt: appended.event.createdAt };
-    return { response: this.respond(engine, updated, after, seat), replayed: false };
+    return { response: this.respond(engine, after, seat), replayed: false };
   }
 
   async resign(engine: AnyEngine, id: string, token: string | undefined, expectedVersion?: number): Promise<MatchResponse> {
@@ -114,9 +140,14 @@ export class MatchService {
       const now = await this.store.loadMatch(match.id);
       throw versionConflict(now?.match.version ?? match.version + 1);
     }
-    const after: Loaded = { version: appended.event.seq, state: loaded.state, resigned: seat };
+    const after: Loaded = {
+      version: appended.event.seq,
+      state: loaded.state,
+      resigned: seat,
+      match: { ...match, version: appended.event.seq, status: 'finished', updatedAt: appended.event.createdAt },
+    };
     this.cache.set(match.id, after);
-    return this.respond(engine, { ...match, version: after.version, status: 'finished', updatedAt: appended.event.createdAt }, after, seat);
+    return this.respond(engine, after, seat);
   }
 
   async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<LogResponse> {
@@ -184,6 +215,7 @@ export class MatchService {
       if (await this.store.tokenExists(tokenHash)) throw new ApiError('FORBIDDEN', 'This seat token belongs to another match.');
       throw new ApiError('UNAUTHENTICATED', 'Unknown seat token.');
     }
+    this.seatsByToken.set(tokenHash, { matchId: found.match.id, seat: found.seat });
     return { match: found.match, viewer: found.seat };
   }
 
@@ -199,10 +231,10 @@ export class MatchService {
   /** The state at `match.version`: from the cache when it holds that version, else replayed from the log. */
   private async load(engine: AnyEngine, match: MatchRecord): Promise<Loaded> {
     const cached = this.cache.get(match.id);
-    if (cached && cached.version === match.version) return cached;
+    if (cached && cached.version === match.version) return { ...cached, match };
     const base: Loaded = cached && cached.version < match.version
       ? cached
-      : { version: 0, state: this.setupState(engine, match), resigned: null };
+      : { version: 0, state: this.setupState(engine, match), resigned: null, match };
     const events = (await this.store.events(match.id, base.version)).filter((e) => e.seq <= match.version);
     const loaded = this.fold(engine, match, base, events);
     if (loaded.version !== match.version) {
@@ -212,6 +244,7 @@ export class MatchService {
     return loaded;
   }
 
+  /** Applies stored events to `base`; the result carries `match` (the row read for this request). */
   private fold(engine: AnyEngine, match: MatchRecord, base: Loaded, events: readonly StoredEvent[]): Loaded {
     let { version, state, resigned } = base;
     for (const event of events) {
@@ -224,7 +257,7 @@ export class MatchService {
       }
       version = event.seq;
     }
-    return { version, state, resigned };
+    return { version, state, resigned, match };
   }
 
   private async replayEarlier(engine: AnyEngine, match: MatchRecord, earlier: StoredEvent, requestHash: string): Promise<MoveResult> {
@@ -232,16 +265,16 @@ export class MatchService {
       throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
     }
     // The first response was the match just after that event; rebuild it exactly from the log.
-    const base: Loaded = { version: 0, state: this.setupState(engine, match), resigned: null };
+    const base: Loaded = { version: 0, state: this.setupState(engine, match), resigned: null, match };
     const events = (await this.store.events(match.id)).filter((e) => e.seq <= earlier.seq);
     const at = this.fold(engine, match, base, events);
     const status: MatchStatus = at.resigned !== null || engine.outcome(at.state) ? 'finished' : 'active';
-    const then = { ...match, version: earlier.seq, status, updatedAt: earlier.createdAt };
-    return { response: this.respond(engine, then, at, earlier.seat), replayed: true };
+    const then = { ...at, match: { ...match, version: earlier.seq, status, updatedAt: earlier.createdAt } };
+    return { response: this.respond(engine, then, earlier.seat), replayed: true };
   }
 
-  private respond(engine: AnyEngine, match: MatchRecord, loaded: Loaded, viewer: Viewer): MatchResponse {
-    const resigned = loaded.resigned;
+  private respond(engine: AnyEngine, loaded: Loaded, viewer: Viewer): MatchResponse {
+    const { match, resigned } = loaded;
     const outcome = resigned !== null
       ? { winners: match.players.map((p) => p.seat).filter((s) => s !== resigned), scores: engine.scores(loaded.state), reason: 'resigned' }
       : engine.outcome(loaded.state);

@@ -3,38 +3,55 @@
  * a miss, or a version mismatch, falls back to the log. Never the source of truth: entries are only ever
  * written from a replay or from a move the store accepted.
  */
+import type { MatchRecord } from './event-store.port';
+
 export interface CachedState<S> {
   readonly version: number;
   readonly state: S;
   readonly resigned: number | null;
+  /** The match row as it was at `version`. */
+  readonly match: MatchRecord;
 }
 
-export class StateCache {
-  private readonly entries = new Map<string, CachedState<unknown>>();
+/** A bounded map that forgets the least recently used entry first. */
+export class LruMap<V> {
+  private readonly entries = new Map<string, V>();
 
   constructor(private readonly capacity: number) {}
 
-  get<S>(matchId: string): CachedState<S> | undefined {
-    const hit = this.entries.get(matchId);
-    if (hit) {
-      this.entries.delete(matchId); // keep recently used entries at the end (LRU)
-      this.entries.set(matchId, hit);
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
     }
-    return hit as CachedState<S> | undefined;
+    return hit;
   }
 
-  set<S>(matchId: string, entry: CachedState<S>): void {
-    const current = this.entries.get(matchId);
-    if (current && current.version > entry.version) return; // never move a match back in time
-    this.entries.delete(matchId);
-    this.entries.set(matchId, entry);
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
   }
+}
 
-  clear(): void {
-    this.entries.clear();
+export class StateCache {
+  private readonly entries: LruMap<CachedState<unknown>>;
+
+  constructor(capacity: number) {
+    this.entries = new LruMap(capacity);
+  }
+
+  get<S>(matchId: string): CachedState<S> | undefined {
+    return this.entries.get(matchId) as CachedState<S> | undefined;
+  }
+
+  set<S>(matchId: string, entry: CachedState<S>): void {
+    const current = this.entries.get(matchId);
+    if (current && current.version > entry.version) return; // never move a match back in time
+    this.entries.set(matchId, entry);
   }
 }
