@@ -140,7 +140,10 @@ export function createGameController(game: GameDefinition): Type<unknown> {
 
     @Get(':id/legal-moves')
     @ApiBearerAuth()
-    @ApiOperation({ summary: 'The caller\'s legal moves now', description: 'Each in the form POST …/moves takes; empty when it is not the caller\'s turn. Paged: pass nextCursor as cursor.' })
+    @ApiOperation({
+      summary: 'The caller\'s legal moves now',
+      description: `Each in the form POST …/moves takes; empty when it is not the caller's turn. Paged in a fixed order: pass nextCursor as cursor (limit ≤ 1000, default 200). ${game.legalMovesNote ?? ''}`.trim(),
+    })
     @ApiOkResponse({
       schema: {
         type: 'object',

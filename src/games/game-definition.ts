@@ -7,4 +7,6 @@ export interface GameDefinition {
   readonly schemaName: string;
   readonly title: string;
   readonly schemas: { readonly move: object; readonly view: object; readonly options: object };
+  /** What the game's legal-moves response holds beyond `moves`, and in what order moves come. */
+  readonly legalMovesNote?: string;
 }

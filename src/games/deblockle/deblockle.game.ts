@@ -7,4 +7,7 @@ export const deblockleGame: GameDefinition = {
   schemaName: 'Deblockle',
   title: 'Deblockle',
   schemas: { move: moveSchema, view: viewSchema, options: optionsSchema },
+  legalMovesNote:
+    'In play, every legal turn is listed (they are few). During setup, every distinct placement of the opponent\'s blocks '
+    + 'is listed (up to 6,144 with four different faces), so that list is paged.',
 };

@@ -7,4 +7,8 @@ export const splitGame: GameDefinition = {
   schemaName: 'Split',
   title: 'Split',
   schemas: { move: moveSchema, view: viewSchema, options: optionsSchema },
+  legalMovesNote:
+    'Every move of the current step: draw and every playable take; then every match with each bonus choice, every upgrade '
+    + 'and every discard. In the last-melds phase the list holds no melds, each single pair and one largest set (complete: false); '
+    + 'any valid set of pairs is accepted.',
 };
