@@ -159,6 +159,11 @@ describe('exchanging', () => {
     expect(applied(s, 0, exchange('p4'))).toEqual(after);
   });
 
+  it('refuses an exchange of no tiles, which would be a pass (apply validates typed moves too)', () => {
+    expect(refusal(withBag('gc gs'), 0, exchange(''))).toBe('MALFORMED_MOVE');
+    expect(refusal(withBag(''), 0, exchange(''))).toBe('MALFORMED_MOVE');
+  });
+
   it('is allowed even when a placement exists', () => {
     expect(applied(withBag('gc gs'), 0, exchange('rd')).turns).toBe(2);
   });

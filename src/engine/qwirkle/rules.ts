@@ -1,7 +1,7 @@
 /**
  * The match: setup, the opening rule, place and exchange, automatic skips and the three ends.
  */
-import { gameOver, illegal, notYourTurn, ok, type Outcome, type Result, Rng, type Seat, seedRng, type SetupInput } from '../core';
+import { gameOver, illegal, malformed, notYourTurn, ok, type Outcome, type Result, Rng, type Seat, seedRng, type SetupInput } from '../core';
 import { Grid } from './board';
 import { canPlaceOn } from './legal-moves';
 import { checkPlacement } from './scoring';
@@ -90,6 +90,8 @@ function place(state: QwirkleState, seat: Seat, tiles: readonly PlacedTile[]): R
 }
 
 function exchange(state: QwirkleState, seat: Seat, tiles: readonly Tile[]): Result<QwirkleState> {
+  // parseMove already refuses this; typed callers must not get a free pass out of an empty exchange.
+  if (tiles.length < 1 || tiles.length > HAND_SIZE) return malformed(`An exchange swaps 1 to ${HAND_SIZE} tiles.`);
   if (state.board.length === 0) return illegal('qwirkle/opening-must-place', 'The first move of the match must place the opening line.');
   const rest = removeTiles(state.hands[seat] ?? [], tiles);
   if (rest === null) return illegal('qwirkle/tiles-not-held', 'You do not hold all of those tiles.');

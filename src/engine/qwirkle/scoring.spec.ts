@@ -153,6 +153,14 @@ describe('scorePlacement: illegal placements', () => {
     expect(score([P('rc', 0, 0)], [{ ...P('rs', 0, 0), x: 0.5 }])).toEqual(refused('not-a-tile'));
   });
 
+  it('answers not-a-tile, without throwing, for entries that are not objects', () => {
+    const junk = [null, undefined, 7, 'rc', [], { color: 'red', shape: 'circle' }] as unknown as PlacedTile[];
+    for (const j of junk) {
+      expect(score([P('rc', 0, 0)], [j])).toEqual(refused('not-a-tile'));
+      expect(score([j], [P('rs', 1, 0)])).toEqual(refused('not-a-tile'));
+    }
+  });
+
   it('does not loop over a huge span between two far tiles', () => {
     expect(score([P('rc', 0, 0)], [P('rs', 1, 0), P('rd', 2 ** 40, 0)])).toEqual(refused('gap'));
   });

@@ -122,8 +122,10 @@ export interface PlacementScore {
  * coordinates, give `qwirkle/not-a-tile`.
  */
 export function scorePlacement(board: readonly PlacedTile[], placement: readonly PlacedTile[]): PlacementScore {
-  const wellFormed = (t: PlacedTile) => kindOf(t) >= 0 && Number.isSafeInteger(t.x) && Number.isSafeInteger(t.y);
-  if (!board.every(wellFormed) || !placement.every(wellFormed)) {
+  // Bots may hand in parsed JSON: anything that is not a tile object is refused, never thrown on.
+  const wellFormed = (t: PlacedTile) =>
+    typeof t === 'object' && t !== null && kindOf(t) >= 0 && Number.isSafeInteger(t.x) && Number.isSafeInteger(t.y);
+  if (!Array.isArray(board) || !Array.isArray(placement) || !board.every(wellFormed) || !placement.every(wellFormed)) {
     return { legal: false, points: 0, reason: 'qwirkle/not-a-tile' };
   }
   const r = checkPlacement(
