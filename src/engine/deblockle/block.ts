@@ -62,7 +62,7 @@ export const ORIENTATIONS: readonly Orientation[] = (() => {
     seen.set(key(o), o);
     for (const d of DIRECTIONS) queue.push(tip(o, d));
   }
-  return [...seen.values()].sort((a, b) => key(a).localeCompare(key(b)));
+  return [...seen.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)); // code-unit order, not the locale's
 })();
 
 const BY_KEY = new Map(ORIENTATIONS.map((o) => [key(o), o] as const));

@@ -67,6 +67,15 @@ describe('options', () => {
     expect(engine.parseOptions(raw, 2)).toMatchObject({ ok: false, error: { code: 'INVALID_OPTIONS' } });
   });
 
+  it('normalises a JSON -0 for firstSeat, so the state stays plain JSON (JSON round trip gives 0)', () => {
+    const r = engine.parseOptions(JSON.parse('{"firstSeat": -0, "setup": "random"}'), 2);
+    expect(r.ok && Object.is(r.value.firstSeat, 0)).toBe(true);
+    if (!r.ok) return;
+    const s = engine.setup({ seed: 'neg-zero', seats: 2, options: r.value });
+    expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+    expect(Object.is(engine.toMove(s)[0], 0)).toBe(true);
+  });
+
   it('is for exactly two seats', () => {
     expect(engine.parseOptions({}, 3)).toMatchObject({ ok: false, error: { code: 'INVALID_OPTIONS', reason: 'deblockle/seats' } });
     expect(engine.parseOptions(undefined, 1).ok).toBe(false);

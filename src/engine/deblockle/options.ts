@@ -46,7 +46,7 @@ export function parseOptions(raw: unknown, seats: number): Result<DeblockleOptio
   }
   if (has('firstSeat')) {
     if (!int(o.firstSeat, 0, 1)) return invalidOptions('"firstSeat" must be 0 or 1.', 'deblockle/bad-option');
-    out.firstSeat = o.firstSeat as 0 | 1;
+    out.firstSeat = o.firstSeat === 1 ? 1 : 0; // a JSON -0 passes the check; keep the state plain JSON
   }
   if (has('blocks')) {
     if (!int(o.blocks, 1, 4)) return invalidOptions('"blocks" must be an integer from 1 to 4.', 'deblockle/bad-option');
