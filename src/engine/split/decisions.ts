@@ -16,6 +16,11 @@ export const DEFAULT_SCORE_ROWS: Readonly<Record<Rank, readonly number[]>> = {
   '7': [10, 30, 60, 100], '8': [10, 30, 60, 100], '9': [10, 30, 60, 100], '10': [10, 30, 60, 100],
   J: [20, 50, 90, 140], Q: [20, 50, 90, 140], K: [20, 50, 90, 140],
 };
+/** R: a row scores the value of its last filled box (nothing while it is empty). */
+export function rowValue(row: readonly number[], filled: number): number {
+  if (filled <= 0) return 0;
+  return row[Math.min(filled, row.length) - 1] ?? 0;
+}
 /** R: each filled negative box costs this much. */
 export const DEFAULT_NEGATIVE_BOX_COST = 10;
 /**

@@ -37,6 +37,13 @@ describe('a perfect match (same suit)', () => {
     expect(refusal(s, 1, { type: 'match', cards: ['7H', '7H'], bonus: { target: 1 } }).reason).toBe('split/target-self');
     expect(refusal(s, 1, { type: 'match', cards: ['7H', '7H'], bonus: { draw: true } }).reason).toBe('split/bonus-mismatch');
   });
+
+  it('refuses, as a value, a typed move whose target is no seat number (apply validates without parseMove)', () => {
+    for (const target of [-1, 0.5, Number.NaN]) {
+      const r = splitEngine.apply(start(), 1, { type: 'match', cards: ['7H', '7H'], bonus: { kind: 'target', target } });
+      expect(r.ok ? 'accepted' : r.error.reason).toBe('split/no-such-target');
+    }
+  });
 });
 
 describe('a strong match (same colour, other suit)', () => {

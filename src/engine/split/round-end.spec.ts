@@ -1,5 +1,6 @@
 /** The end of a round: last melds after a first-turn going out, the score sheets, rounds and the winner. */
 import { RANKS, type Rank } from './cards';
+import { DEFAULT_SCORE_ROWS, rowValue } from './decisions';
 import { buildPosition, playWire, refusal } from './fixtures';
 import { splitEngine } from './index';
 import type { SeatSheet } from './types';
@@ -127,6 +128,14 @@ describe('scoring a whole round (worked by hand)', () => {
     if (!parsed.ok) throw new Error(parsed.error.message);
     const s = playWire({ ...position(), options: parsed.value }, 0, { type: 'discard', card: '3C' });
     expect(splitEngine.scores(s)).toEqual([3 + 140 + 5 - 1, 30 + 20 - 3, 10 - 4]);
+  });
+});
+
+describe('a score row (Decision, in decisions.ts)', () => {
+  it('scores the value of its last filled box, nothing when empty, and no more once full', () => {
+    const row = DEFAULT_SCORE_ROWS.A;
+    expect([0, 1, 2, 3, 4, 5].map((filled) => rowValue(row, filled))).toEqual([0, 30, 70, 120, 180, 180]);
+    expect(rowValue([7], 3)).toBe(7);
   });
 });
 

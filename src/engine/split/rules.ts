@@ -31,7 +31,7 @@ function checkBonus(s: SplitState, seat: Seat, type: MatchType, bonus: Bonus, ma
   }
   if (type === 'perfect') {
     if (bonus.kind !== 'target') return mismatch();
-    if (bonus.target >= s.seats) return illegal('split/no-such-target', `There is no seat ${bonus.target}: seats are 0 to ${s.seats - 1}.`);
+    if (!Number.isInteger(bonus.target) || bonus.target < 0 || bonus.target >= s.seats) return illegal('split/no-such-target', `There is no seat ${bonus.target}: seats are 0 to ${s.seats - 1}.`);
     if (bonus.target === seat) return illegal('split/target-self', 'The negative box goes to an opponent, not to yourself.');
     return OK;
   }

@@ -1,21 +1,14 @@
 import { RANKS, type Rank } from './cards';
-import { fillRankBox } from './decisions';
+import { fillRankBox, rowValue } from './decisions';
 import type { ScoreSheet, SeatSheet } from './types';
 
 export function emptySheet(): SeatSheet {
   return { boxes: Object.fromEntries(RANKS.map((r) => [r, 0])) as Record<Rank, number>, negative: 0 };
 }
 
-/** A row scores the value of its last filled box (nothing when empty). */
-function rowScore(sheet: ScoreSheet, rank: Rank, filled: number): number {
-  if (filled <= 0) return 0;
-  const row = sheet.rows[rank];
-  return row[Math.min(filled, row.length) - 1] ?? 0;
-}
-
 export function sheetTotal(pad: ScoreSheet, sheet: SeatSheet): number {
   let total = 0;
-  for (const r of RANKS) total += rowScore(pad, r, sheet.boxes[r]);
+  for (const r of RANKS) total += rowValue(pad.rows[r], sheet.boxes[r]);
   return total - sheet.negative * pad.negativeBox;
 }
 

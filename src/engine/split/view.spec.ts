@@ -58,6 +58,24 @@ describe('the view', () => {
   });
 });
 
+describe('the view as data', () => {
+  it('shares nothing with the state: changing a view changes neither the state nor another match', () => {
+    const s0 = buildPosition({ hands: [['3C'], ['4C', '5D']], turnOf: 0, step: 'meld', turnsBegun: [2, 2], options: { rounds: 2 } });
+    const s = playWire(s0, 0, { type: 'discard', card: '3C' }); // seat 0 goes out: lastRound is filled in
+    const other = buildPosition({ hands: [['3C'], ['4C', '5D']], turnOf: 0 });
+    const snapshot = JSON.stringify(s);
+    const otherSnapshot = JSON.stringify(other);
+    const v = splitEngine.view(s, 0);
+    (v.scoreSheet.rows.A as number[])[0] = 999;
+    const scored = v.lastRound?.scored[1] as unknown as { ranks: string[]; cardsLeft: number };
+    scored.ranks.push('K');
+    scored.cardsLeft = 99;
+    expect(JSON.stringify(s)).toBe(snapshot);
+    expect(JSON.stringify(other)).toBe(otherSnapshot);
+    expect(splitEngine.view(s, 1).scoreSheet.rows.A).toEqual([30, 70, 120, 180]);
+  });
+});
+
 describe('the log', () => {
   const entry = (before: SplitState, seat: number, raw: unknown) => {
     const move = splitEngine.parseMove(raw);

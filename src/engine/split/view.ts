@@ -4,7 +4,7 @@
  * seed or the PRNG state, or another seat's last melds before all are laid.
  */
 import type { LogContext, Seat, Viewer } from '../core';
-import type { Card, MatchType, Rank } from './cards';
+import { type Card, type MatchType, RANKS, type Rank } from './cards';
 import { matchId } from './decisions';
 import { encodeMove } from './notation';
 import { extraDrawsOf } from './rules';
@@ -69,9 +69,18 @@ export function view(s: SplitState, viewer: Viewer): SplitView {
     extraDraws: s.extraDraws,
     lastMelds,
     sheets: s.sheets.map((sh) => ({ boxes: { ...sh.boxes }, negative: sh.negative, total: sheetTotal(s.options.scoreSheet, sh) })),
-    scoreSheet: s.options.scoreSheet,
-    lastRound: s.lastRound,
+    // Copies, never the state's own objects: the default pad is one module-level object shared by every match.
+    scoreSheet: copyScoreSheet(s.options.scoreSheet),
+    lastRound: s.lastRound && {
+      ...s.lastRound,
+      scored: s.lastRound.scored.map((x) => ({ ranks: x.ranks.slice(), cardsLeft: x.cardsLeft })),
+    },
   };
+}
+
+function copyScoreSheet(pad: ScoreSheet): ScoreSheet {
+  const rows = Object.fromEntries(RANKS.map((rank) => [rank, pad.rows[rank].slice()])) as Record<Rank, number[]>;
+  return { rows, negativeBox: pad.negativeBox };
 }
 
 /**
