@@ -28,13 +28,8 @@ export interface StoredEvent {
   readonly requestHash: string | null;
 }
 
-export interface NewMatch {
-  readonly id: string;
-  readonly game: string;
-  readonly rulesVersion: number;
-  readonly seed: string;
-  readonly options: unknown;
-  readonly status: MatchStatus;
+/** A match as created: the record's fields that the store does not set itself, plus each seat's token hash. */
+export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'options' | 'status'> {
   readonly seats: readonly { readonly seat: number; readonly name: string; readonly tokenHash: string }[];
 }
 
