@@ -41,7 +41,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void }; header?(k: string, v: string): unknown }>();
+    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void } }>();
     const body = toErrorBody(exception, this.logger);
     reply.status(body.statusCode).send(body);
   }

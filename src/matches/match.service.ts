@@ -153,20 +153,10 @@ export class MatchService {
   async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<LogResponse> {
     const { match, viewer } = await this.authorize(engine, id, token, false);
     const events = (await this.store.events(match.id)).filter((e) => e.seq <= match.version);
-    const setup = this.setupState(engine, match);
     // Redaction may depend on the states around each move and on the state now, so the whole log is replayed.
     const steps: { event: StoredEvent; before: unknown; after: unknown; move: unknown }[] = [];
-    let state = setup;
-    for (const event of events) {
-      if (event.type === 'PlayerResigned') {
-        steps.push({ event, before: state, after: state, move: undefined });
-        continue;
-      }
-      const r = play(engine, state, event.seat, event.payload);
-      if (!r.ok) throw this.replayFailed(match, event.seq, r.error);
-      steps.push({ event, before: state, after: r.value.state, move: r.value.move });
-      state = r.value.state;
-    }
+    const base: Loaded = { version: 0, state: this.setupState(engine, match), resigned: null, match };
+    const { state } = this.fold(engine, match, base, events, (event, before, next, move) => steps.push({ event, before, after: next, move }));
     const page = steps.filter((s) => s.event.seq > after).slice(0, limit);
     const entries: LogEntry[] = page.map(({ event, before, after: next, move }) => {
       const entry: LogEntry = { seq: event.seq, seat: event.seat, type: event.type, at: event.createdAt.toISOString() };
@@ -245,16 +235,26 @@ export class MatchService {
   }
 
   /** Applies stored events to `base`; the result carries `match` (the row read for this request). */
-  private fold(engine: AnyEngine, match: MatchRecord, base: Loaded, events: readonly StoredEvent[]): Loaded {
+  private fold(
+    engine: AnyEngine,
+    match: MatchRecord,
+    base: Loaded,
+    events: readonly StoredEvent[],
+    onStep?: (event: StoredEvent, before: unknown, after: unknown, move: unknown) => void,
+  ): Loaded {
     let { version, state, resigned } = base;
     for (const event of events) {
       if (event.seq !== version + 1) throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} has a gap before event ${event.seq}.`);
+      const before = state;
+      let move: unknown;
       if (event.type === 'PlayerResigned') resigned = event.seat;
       else {
         const r = play(engine, state, event.seat, event.payload);
         if (!r.ok) throw this.replayFailed(match, event.seq, r.error);
         state = r.value.state;
+        move = r.value.move;
       }
+      onStep?.(event, before, state, move);
       version = event.seq;
     }
     return { version, state, resigned, match };
