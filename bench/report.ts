@@ -34,7 +34,7 @@ export function formatTable(r: Results): string {
   };
   section('Reversi engine');
   rows.push([`  perft(${e.perft.depth}) from the start`, `${int(e.perft.leaves)} leaves ${e.perft.correct ? '(correct)' : `(WRONG, expected ${int(e.perft.expected)})`}, ${(e.perft.ms / 1000).toFixed(2)} s, ${(e.perft.leavesPerSecond / 1e6).toFixed(2)} M nodes/s`]);
-  rows.push(['  legal moves, generateMoves (Uint8Array)', `${(e.legalMoves.rawNsPerPosition / 1000).toFixed(2)} µs / position`]);
+  rows.push(['  legal moves, moveMask (bitboards)', `${(e.legalMoves.rawNsPerPosition / 1000).toFixed(2)} µs / position`]);
   rows.push(['  legal moves, reversiEngine.legalMoves', `${(e.legalMoves.publicNsPerPosition / 1000).toFixed(2)} µs / position (parses the board string)`]);
   rows.push(['  positions', `${int(e.legalMoves.positions)} from ${e.legalMoves.playouts} seeded playouts, ${int(e.legalMoves.totalMoves)} legal moves`]);
   section(`Durable moves over HTTP (${h.connections} connections, ${h.seconds} s, Postgres ${r.postgres.kind})`);
