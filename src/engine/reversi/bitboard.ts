@@ -104,8 +104,8 @@ const DIRECTIONS: readonly (readonly [number, number])[] = [
 ];
 
 /**
- * RAYS[sq] = the squares of every ray leaving `sq` that is at least 2 squares long (a flip needs a run square
- * and a closing square), nearest first, all rays of one square packed in one array, each ray ended by −1.
+ * RAYS[sq] = every ray leaving `sq` that is at least 2 squares long (a flip needs a run square and a closing
+ * square), packed in one array: the ray's length, then its squares nearest first; then the next ray.
  */
 const RAYS: readonly Int8Array[] = Array.from({ length: 64 }, (_, sq) => {
   const row = sq >> 3;
@@ -114,7 +114,7 @@ const RAYS: readonly Int8Array[] = Array.from({ length: 64 }, (_, sq) => {
   for (const [dr, dc] of DIRECTIONS) {
     const ray: number[] = [];
     for (let r = row + dr, c = col + dc; r >= 0 && r < 8 && c >= 0 && c < 8; r += dr, c += dc) ray.push(r * 8 + c);
-    if (ray.length >= 2) packed.push(...ray, -1);
+    if (ray.length >= 2) packed.push(ray.length, ...ray);
   }
   return Int8Array.from(packed);
 });
@@ -122,19 +122,20 @@ const RAYS: readonly Int8Array[] = Array.from({ length: 64 }, (_, sq) => {
 /**
  * The discs of `o` that the side owning `p` flips by playing on the empty square `sq` (none: the move is
  * illegal). Walks each ray from `sq` over `o` discs and keeps the run only if a `p` disc closes it.
+ * Shift counts are taken mod 32, so `x >>> s` reads bit s − 32 of the hi half when s >= 32.
  */
 export function flipMask(sq: number, pl: number, ph: number, ol: number, oh: number, out: Int32Array): void {
   const rays = RAYS[sq] as Int8Array;
+  const n = rays.length;
   let fl = 0;
   let fh = 0;
-  let i = 0;
-  const n = rays.length;
-  while (i < n) {
+  for (let i = 0; i < n; i += (rays[i] as number) + 1) {
+    const end = i + (rays[i] as number);
     let rl = 0;
     let rh = 0;
-    let s = rays[i] as number;
-    // Shift counts are taken mod 32, so `x >>> s` reads bit s - 32 of the hi half when s >= 32.
-    while (s >= 0) {
+    let j = i + 1;
+    for (; j <= end; j++) {
+      const s = rays[j] as number;
       if (s < 32) {
         if (((ol >>> s) & 1) === 0) break;
         rl |= 1 << s;
@@ -142,14 +143,14 @@ export function flipMask(sq: number, pl: number, ph: number, ol: number, oh: num
         if (((oh >>> s) & 1) === 0) break;
         rh |= 1 << s;
       }
-      s = rays[++i] as number;
     }
-    if (s >= 0 && (rl | rh) !== 0 && (((s < 32 ? pl : ph) >>> s) & 1) !== 0) {
-      fl |= rl;
-      fh |= rh;
+    if (j > i + 1 && j <= end) {
+      const s = rays[j] as number;
+      if ((((s < 32 ? pl : ph) >>> s) & 1) !== 0) {
+        fl |= rl;
+        fh |= rh;
+      }
     }
-    while ((rays[i] as number) >= 0) i++; // to this ray's end marker
-    i++;
   }
   out[0] = fl;
   out[1] = fh;
