@@ -88,4 +88,12 @@ describe('reversi bitboards against the square-by-square oracle', () => {
       { numRuns: 300 },
     );
   });
+
+  it('refuses a typed move off the board as the mailbox engine did (occupied), without throwing', () => {
+    const s = engine.setup({ seed: 'x', seats: 2, options: {} });
+    for (const square of [-1, 64, 99, 1.5, Number.NaN]) {
+      const r = engine.apply(s, 0, { square });
+      expect(r.ok ? 'ok' : r.error.reason).toBe('reversi/occupied');
+    }
+  });
 });

@@ -3,7 +3,7 @@ import { flipMask, moveMask, popcount } from './bitboard';
 import { BLACK, WHITE, bitsOfBoard, boardOfBits, formatBoard } from './board';
 import { type ReversiMove, makeSquare } from './notation';
 
-/** Seat 0 plays black and moves first; seat 1 plays white. */
+/** Seat 0 plays black and moves first; seat 1 plays white. Plain JSON, as stored. */
 export interface ReversiState {
   /** 64 characters `B`, `W` or `.`, row by row from a1 (top-left). */
   readonly board: string;
@@ -45,7 +45,9 @@ export function apply(state: ReversiState, seat: Seat, move: ReversiMove): Resul
   let oh = (black ? bits[3] : bits[1]) as number;
   const sq = move.square;
   const lo = sq < 32;
-  if (((((lo ? pl | ol : ph | oh) >>> sq) & 1)) !== 0) return illegal('reversi/occupied', `${makeSquare(sq)} is already taken.`);
+  // A square off the board (only a typed move from code can carry one) is refused as the mailbox engine did.
+  const onBoard = Number.isInteger(sq) && sq >= 0 && sq < 64;
+  if (!onBoard || (((lo ? pl | ol : ph | oh) >>> sq) & 1) !== 0) return illegal('reversi/occupied', `${makeSquare(sq)} is already taken.`);
   flipMask(sq, pl, ph, ol, oh, bits);
   const fl = bits[0] as number;
   const fh = bits[1] as number;
