@@ -8,6 +8,8 @@ interface MatchRow {
   game: string;
   rulesVersion: number;
   seed: string;
+  salt: string | null;
+  seedCommitment: string | null;
   options: unknown;
   status: MatchStatus;
   version: number;
@@ -35,6 +37,8 @@ function toMatch(row: MatchRow): MatchRecord {
     game: row.game,
     rulesVersion: Number(row.rulesVersion),
     seed: row.seed,
+    salt: row.salt,
+    seedCommitment: row.seedCommitment,
     options: asJson(row.options),
     status: row.status,
     version: Number(row.version),
@@ -81,6 +85,8 @@ export class PrismaEventStore implements EventStore {
         game: m.game,
         rulesVersion: m.rulesVersion,
         seed: m.seed,
+        salt: m.salt,
+        seedCommitment: m.seedCommitment,
         options: m.options as object,
         status: m.status,
         seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash })) },
@@ -91,6 +97,8 @@ export class PrismaEventStore implements EventStore {
       game: created.game,
       rulesVersion: created.rulesVersion,
       seed: created.seed,
+      salt: created.salt,
+      seedCommitment: created.seedCommitment,
       options: created.options,
       status: created.status as MatchStatus,
       version: created.version,
@@ -102,7 +110,7 @@ export class PrismaEventStore implements EventStore {
 
   async loadMatch(id: string, tokenHash?: string): Promise<{ match: MatchRecord; seat: number | null } | null> {
     const rows = await this.prisma.$queryRaw<MatchRow[]>`
-      SELECT m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version",
+      SELECT m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
              m."createdAt", m."updatedAt",
              (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name") ORDER BY s."seat")
                 FROM "Seat" s WHERE s."matchId" = m."id") AS "players",
