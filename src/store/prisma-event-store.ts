@@ -113,8 +113,8 @@ export class PrismaEventStore implements EventStore {
       SELECT m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
              m."createdAt", m."updatedAt",
              (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name") ORDER BY s."seat")
-                FROM "Seat" s WHERE s."matchId" = m."id") AS "players",
-             (SELECT s."seat" FROM "Seat" s WHERE s."matchId" = m."id" AND s."tokenHash" = ${tokenHash ?? ''}) AS "callerSeat"
+                FROM "Seat" s WHERE s."matchId" = ${id}::uuid) AS "players",
+             (SELECT s."seat" FROM "Seat" s WHERE s."matchId" = ${id}::uuid AND s."tokenHash" = ${tokenHash ?? ''}) AS "callerSeat"
         FROM "Match" m WHERE m."id" = ${id}::uuid`;
     const row = rows[0];
     if (!row) return null;
@@ -122,7 +122,7 @@ export class PrismaEventStore implements EventStore {
   }
 
   async tokenExists(tokenHash: string): Promise<boolean> {
-    return (await this.prisma.seat.findUnique({ where: { tokenHash }, select: { seat: true } })) !== null;
+    return (await this.prisma.seat.findFirst({ where: { tokenHash }, select: { seat: true } })) !== null;
   }
 
   async events(matchId: string, afterSeq = 0): Promise<StoredEvent[]> {
@@ -136,15 +136,17 @@ export class PrismaEventStore implements EventStore {
     try {
       // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
       // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
-      // The (matchId, seq) primary key guards the same invariant a second time.
+      // The (matchId, seq) primary key guards the same invariant a second time. Every table is filtered by the
+      // match id itself and the clock is now(), not clock_timestamp(): so the statement stays one shard's
+      // on a sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused.
       const rows = await this.prisma.$queryRaw<EventRow[]>`
         WITH bumped AS (
-          UPDATE "Match" SET "version" = "version" + 1, "status" = ${status}, "updatedAt" = clock_timestamp()
+          UPDATE "Match" SET "version" = "version" + 1, "status" = ${status}, "updatedAt" = now()
            WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int
           RETURNING "id", "version", "updatedAt"
         )
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
-        SELECT "id", "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
+        SELECT ${matchId}::uuid, "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
                ${e.idempotencyKey ?? null}, ${e.requestHash ?? null}, "updatedAt"
           FROM bumped
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;
