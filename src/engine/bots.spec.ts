@@ -1,0 +1,135 @@
+/**
+ * Every bot of every game, over the registry: seeded playouts in which bots play only legal moves and are
+ * deterministic for their seed; then seeded series between bots, with their win rates printed. A series
+ * has a fixed result for its fixed seeds, so asserting on it cannot be flaky.
+ */
+import { type AnyBot, BOTS, botMove } from './bots';
+import type { AnyEngine, Outcome, Seat } from './core';
+import { reversiEngine } from './reversi';
+
+interface Table {
+  readonly seats: number;
+  readonly options?: unknown;
+}
+
+/** How each game is played in these tests; kept small (Split: 1 round) so every bot plays several. */
+const GAMES: Record<string, { readonly engine: AnyEngine; readonly tables: readonly Table[]; readonly maxPlies: number }> = {
+  reversi: { engine: reversiEngine, tables: [{ seats: 2 }], maxPlies: 64 },
+};
+
+interface Played {
+  readonly outcome: Outcome;
+  /** Every move as it went over the wire, with its seat. */
+  readonly log: string[];
+}
+
+/**
+ * Plays one match with `bots[seat]` in each seat; each bot turn is seeded from the match seed and the ply.
+ * Checks every chosen move against the seat's legal moves (as wire JSON) before applying it.
+ */
+function playMatch(engine: AnyEngine, table: Table, bots: readonly AnyBot[], seed: string, maxPlies: number): Played {
+  const options = engine.parseOptions(table.options, table.seats);
+  if (!options.ok) throw new Error(`bad options: ${options.error.message}`);
+  let state = engine.setup({ seed, seats: table.seats, options: options.value });
+  const log: string[] = [];
+  for (let ply = 0; ply < maxPlies; ply++) {
+    const toMove = engine.toMove(state) as Seat[];
+    if (toMove.length === 0) {
+      const outcome = engine.outcome(state);
+      if (outcome === null) throw new Error('no seat to move and no outcome');
+      return { outcome, log };
+    }
+    const seat = toMove[0] as Seat;
+    const bot = bots[seat] as AnyBot;
+    const move = botMove(engine, bot, state, seat, `${seed}/${ply}`);
+    if (move === null) throw new Error(`${bot.id}: seat ${seat} to move has no legal move`);
+    const wire = JSON.stringify(engine.encodeMove(move));
+    const legal = new Set<string>();
+    for (const m of engine.legalMoves(state, seat)) legal.add(JSON.stringify(engine.encodeMove(m)));
+    if (!legal.has(wire)) throw new Error(`${bot.id} chose ${wire}, which is not a legal move of seat ${seat}`);
+    const next = engine.apply(state, seat, move);
+    if (!next.ok) throw new Error(`${bot.id} chose ${wire}: ${next.error.message}`);
+    state = next.value;
+    log.push(`${seat}:${wire}`);
+  }
+  throw new Error(`no end after ${maxPlies} moves`);
+}
+
+/** Each seat of a table gets a bot of the registry in turn, so every bot meets every other. */
+const lineUp = (bots: readonly AnyBot[], seats: number, shift: number): AnyBot[] =>
+  Array.from({ length: seats }, (_, s) => bots[(s + shift) % bots.length] as AnyBot);
+
+describe('bot registry', () => {
+  it('has random, greedy and a stronger bot for every game, weakest first, with distinct ids', () => {
+    expect(Object.keys(BOTS).sort()).toEqual(Object.keys(GAMES).sort());
+    for (const bots of Object.values(BOTS)) {
+      expect(bots.length).toBeGreaterThanOrEqual(3);
+      expect(bots.slice(0, 2).map((b) => b.id)).toEqual(['random', 'greedy']);
+      expect(new Set(bots.map((b) => b.id)).size).toBe(bots.length);
+      for (const b of bots) {
+        expect(b.id).toMatch(/^[a-z][a-z0-9-]*$/);
+        expect(b.description.length).toBeGreaterThan(10);
+      }
+      expect((bots[bots.length - 1] as AnyBot).defaultBudget).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.each(Object.keys(GAMES))('%s bots', (game) => {
+  const { engine, tables, maxPlies } = GAMES[game] as (typeof GAMES)[string];
+  const bots = BOTS[game] ?? [];
+
+  describe.each(tables.map((t) => [`${t.seats} seats ${JSON.stringify(t.options ?? {})}`, t] as const))('%s', (_, table) => {
+    it.each(bots.map((b, i) => [b.id, i] as const))('%s plays only legal moves, the same game for the same seed', (_id, i) => {
+      // The bot under test sits in every seat in turn, against the other bots of the registry.
+      for (let shift = 0; shift < table.seats; shift++) {
+        const line = lineUp(bots, table.seats, i + bots.length - shift);
+        expect(line[shift]).toBe(bots[i]);
+        const seed = `legal-${game}-${i}-${shift}`;
+        const first = playMatch(engine, table, line, seed, maxPlies);
+        const again = playMatch(engine, table, line, seed, maxPlies);
+        expect(again.log).toEqual(first.log);
+        expect(again.outcome).toEqual(first.outcome);
+      }
+    });
+
+    it('plays another game for another seed', () => {
+      const line = lineUp(bots, table.seats, 0);
+      const a = playMatch(engine, table, line, `other-${game}-a`, maxPlies);
+      const b = playMatch(engine, table, line, `other-${game}-b`, maxPlies);
+      expect(b.log).not.toEqual(a.log);
+    });
+  });
+});
+
+/**
+ * `matches` 2-seat matches of `a` against `b`, colours (seat order) alternating, each with its own seed.
+ * Returns a's wins, b's wins and the draws (shared wins).
+ */
+function series(game: string, a: AnyBot, b: AnyBot, matches: number): { a: number; b: number; draws: number } {
+  const { engine, maxPlies } = GAMES[game] as (typeof GAMES)[string];
+  const table = (GAMES[game] as (typeof GAMES)[string]).tables[0] as Table;
+  const tally = { a: 0, b: 0, draws: 0 };
+  for (let i = 0; i < matches; i++) {
+    const aSeat = i % 2;
+    const line = aSeat === 0 ? [a, b] : [b, a];
+    const { winners } = playMatch(engine, table, line, `series-${game}-${a.id}-${b.id}-${i}`, maxPlies).outcome;
+    if (winners.length !== 1) tally.draws++;
+    else if (winners[0] === aSeat) tally.a++;
+    else tally.b++;
+  }
+  // eslint-disable-next-line no-console
+  console.log(`${game}: ${a.id} vs ${b.id}, ${matches} matches, alternating seats: ${a.id} won ${tally.a} (${(100 * tally.a / matches).toFixed(0)}%), ${b.id} won ${tally.b}, shared ${tally.draws}`);
+  return tally;
+}
+
+describe('seeded series', () => {
+  const byId = (game: string, id: string): AnyBot => (BOTS[game] ?? []).find((b) => b.id === id) as AnyBot;
+  const strongest = (game: string): AnyBot => (BOTS[game] ?? []).at(-1) as AnyBot;
+
+  it('reversi: greedy beats random, and the last-listed bot beats greedy, in at least 3 of 4 matches', () => {
+    expect(series('reversi', byId('reversi', 'greedy'), byId('reversi', 'random'), 4).a).toBeGreaterThanOrEqual(3);
+    expect(series('reversi', strongest('reversi'), byId('reversi', 'greedy'), 4).a).toBeGreaterThanOrEqual(3);
+  });
+
+});
