@@ -5,6 +5,8 @@
  */
 import { type AnyBot, BOTS, botMove } from './bots';
 import type { AnyEngine, Outcome, Seat } from './core';
+import { deblockleEngine } from './deblockle';
+import { qwirkleEngine } from './qwirkle';
 import { reversiEngine } from './reversi';
 
 interface Table {
@@ -15,6 +17,12 @@ interface Table {
 /** How each game is played in these tests; kept small (Split: 1 round) so every bot plays several. */
 const GAMES: Record<string, { readonly engine: AnyEngine; readonly tables: readonly Table[]; readonly maxPlies: number }> = {
   reversi: { engine: reversiEngine, tables: [{ seats: 2 }], maxPlies: 64 },
+  qwirkle: { engine: qwirkleEngine, tables: [{ seats: 2 }, { seats: 3, options: { maxTurns: 60 } }], maxPlies: 1000 },
+  deblockle: {
+    engine: deblockleEngine,
+    tables: [{ seats: 2, options: { maxTurns: 120 } }, { seats: 2, options: { noSideBySide: true, blocks: 3, maxTurns: 120 } }],
+    maxPlies: 200,
+  },
 };
 
 interface Played {
@@ -106,7 +114,7 @@ describe.each(Object.keys(GAMES))('%s bots', (game) => {
  * `matches` 2-seat matches of `a` against `b`, colours (seat order) alternating, each with its own seed.
  * Returns a's wins, b's wins and the draws (shared wins).
  */
-function series(game: string, a: AnyBot, b: AnyBot, matches: number): { a: number; b: number; draws: number } {
+function series(game: string, a: AnyBot, b: AnyBot, matches: number, print = true): { a: number; b: number; draws: number } {
   const { engine, maxPlies } = GAMES[game] as (typeof GAMES)[string];
   const table = (GAMES[game] as (typeof GAMES)[string]).tables[0] as Table;
   const tally = { a: 0, b: 0, draws: 0 };
@@ -119,7 +127,7 @@ function series(game: string, a: AnyBot, b: AnyBot, matches: number): { a: numbe
     else tally.b++;
   }
   // eslint-disable-next-line no-console
-  console.log(`${game}: ${a.id} vs ${b.id}, ${matches} matches, alternating seats: ${a.id} won ${tally.a} (${(100 * tally.a / matches).toFixed(0)}%), ${b.id} won ${tally.b}, shared ${tally.draws}`);
+  if (print) console.log(`${game}: ${a.id} vs ${b.id}, ${matches} matches, alternating seats: ${a.id} won ${tally.a} (${(100 * tally.a / matches).toFixed(0)}%), ${b.id} won ${tally.b}, shared ${tally.draws}`);
   return tally;
 }
 
@@ -132,4 +140,11 @@ describe('seeded series', () => {
     expect(series('reversi', strongest('reversi'), byId('reversi', 'greedy'), 4).a).toBeGreaterThanOrEqual(3);
   });
 
+  it.each(Object.keys(GAMES).filter((g) => g !== 'reversi'))('%s: greedy vs random and the strongest vs greedy, printed; the same result twice', (game) => {
+    for (const [a, b] of [[byId(game, 'greedy'), byId(game, 'random')], [strongest(game), byId(game, 'greedy')]] as const) {
+      const first = series(game, a, b, 4);
+      expect(first.a + first.b + first.draws).toBe(4);
+      expect(series(game, a, b, 4, false)).toEqual(first);
+    }
+  });
 });
