@@ -7,17 +7,20 @@ import type { AnyBot } from './core';
 import { deblockleBots } from './deblockle/bots';
 import { qwirkleBots } from './qwirkle/bots';
 import { reversiBots } from './reversi/bots';
+import { splitBots } from './split/bots';
 
 export type { Bot, BotTurn, AnyBot } from './core';
 export { botMove, pickBest, randomBot } from './core';
 export { deblockleBots } from './deblockle/bots';
 export { qwirkleBots } from './qwirkle/bots';
 export { reversiBots } from './reversi/bots';
+export { splitBots } from './split/bots';
 
 export const BOTS: Readonly<Record<string, readonly AnyBot[]>> = {
   reversi: reversiBots,
   qwirkle: qwirkleBots,
   deblockle: deblockleBots,
+  split: splitBots,
 };
 
 /** The bots of a game, weakest first ([] for an unknown game). */
