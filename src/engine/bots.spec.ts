@@ -3,7 +3,7 @@
  * deterministic for their seed; then seeded series between bots, with their win rates printed. A series
  * has a fixed result for its fixed seeds, so asserting on it cannot be flaky.
  */
-import { type AnyBot, BOTS, botMove } from './bots';
+import { type AnyBot, BOTS, type BotTurn, botMove } from './bots';
 import type { AnyEngine, Outcome, Seat } from './core';
 import { deblockleEngine } from './deblockle';
 import { qwirkleEngine } from './qwirkle';
@@ -81,6 +81,30 @@ describe('bot registry', () => {
         expect(b.description.length).toBeGreaterThan(10);
       }
     }
+  });
+});
+
+describe('botMove', () => {
+  it.each(Object.keys(GAMES))('%s: hands the bot the seat\'s view and legal moves, never the state', (game) => {
+    const { engine, tables } = GAMES[game] as (typeof GAMES)[string];
+    const table = tables[0] as Table;
+    const options = engine.parseOptions(table.options, table.seats);
+    if (!options.ok) throw new Error(options.error.message);
+    const state = engine.setup({ seed: `spy-${game}`, seats: table.seats, options: options.value });
+    const seat = (engine.toMove(state) as Seat[])[0] as Seat;
+    const seen: BotTurn<unknown, unknown>[] = [];
+    const spy: AnyBot = { id: 'spy', description: 'records its turn', defaultBudget: 0, choose: (turn) => (seen.push(turn), turn.legalMoves[0]) };
+    const move = botMove(engine, spy, state, seat, 'seed', 7);
+    const turn = seen[0] as BotTurn<unknown, unknown>;
+    expect(Object.keys(turn).sort()).toEqual(['budget', 'legalMoves', 'rng', 'seat', 'view']);
+    expect(turn.view).toEqual(engine.view(state, seat));
+    expect(turn.legalMoves).toEqual([...engine.legalMoves(state, seat)]);
+    expect([turn.seat, turn.budget, move]).toEqual([seat, 7, turn.legalMoves[0]]);
+  });
+
+  it('gives no move to a seat that cannot move', () => {
+    const state = reversiEngine.setup({ seed: 'x', seats: 2, options: {} });
+    expect(botMove(reversiEngine, (BOTS.reversi ?? [])[0] as AnyBot, state, 1, 'seed')).toBeNull();
   });
 });
 
