@@ -4,7 +4,7 @@
  * has a fixed result for its fixed seeds, so asserting on it cannot be flaky.
  */
 import { type AnyBot, BOTS, type BotTurn, botMove } from './bots';
-import type { AnyEngine, Outcome, Seat } from './core';
+import { type AnyEngine, type Outcome, Rng, type Seat, seedRng } from './core';
 import { deblockleEngine } from './deblockle';
 import { qwirkleEngine } from './qwirkle';
 import { reversiEngine } from './reversi';
@@ -35,7 +35,8 @@ interface Played {
 
 /**
  * Plays one match with `bots[seat]` in each seat; each bot turn is seeded from the match seed and the ply.
- * Checks every chosen move against the seat's legal moves (as wire JSON) before applying it.
+ * Each turn is built as `botMove` builds it (its spec is above), with the legal moves listed once: Qwirkle's
+ * list is long. A chosen move must be one of the listed moves (as wire JSON) and apply.
  */
 function playMatch(engine: AnyEngine, table: Table, bots: readonly AnyBot[], seed: string, maxPlies: number): Played {
   const options = engine.parseOptions(table.options, table.seats);
@@ -51,12 +52,11 @@ function playMatch(engine: AnyEngine, table: Table, bots: readonly AnyBot[], see
     }
     const seat = toMove[0] as Seat;
     const bot = bots[seat] as AnyBot;
-    const move = botMove(engine, bot, state, seat, `${seed}/${ply}`);
-    if (move === null) throw new Error(`${bot.id}: seat ${seat} to move has no legal move`);
+    const legalMoves = [...engine.legalMoves(state, seat)];
+    if (legalMoves.length === 0) throw new Error(`seat ${seat} to move has no legal move`);
+    const move = bot.choose({ view: engine.view(state, seat), legalMoves, seat, rng: new Rng(seedRng(`${seed}/${ply}`)) });
     const wire = JSON.stringify(engine.encodeMove(move));
-    const legal = new Set<string>();
-    for (const m of engine.legalMoves(state, seat)) legal.add(JSON.stringify(engine.encodeMove(m)));
-    if (!legal.has(wire)) throw new Error(`${bot.id} chose ${wire}, which is not a legal move of seat ${seat}`);
+    if (!legalMoves.some((m) => JSON.stringify(engine.encodeMove(m)) === wire)) throw new Error(`${bot.id} chose ${wire}, which is not a legal move of seat ${seat}`);
     const next = engine.apply(state, seat, move);
     if (!next.ok) throw new Error(`${bot.id} chose ${wire}: ${next.error.message}`);
     state = next.value;
@@ -139,7 +139,7 @@ describe.each(Object.keys(GAMES))('%s bots', (game) => {
  * `matches` 2-seat matches of `a` against `b`, colours (seat order) alternating, each with its own seed.
  * Returns a's wins, b's wins and the draws (shared wins).
  */
-function series(game: string, a: AnyBot, b: AnyBot, matches: number, print = true): { a: number; b: number; draws: number } {
+function series(game: string, a: AnyBot, b: AnyBot, matches: number): { a: number; b: number; draws: number } {
   const { engine, maxPlies } = GAMES[game] as (typeof GAMES)[string];
   const table = (GAMES[game] as (typeof GAMES)[string]).tables[0] as Table;
   const tally = { a: 0, b: 0, draws: 0 };
@@ -152,7 +152,7 @@ function series(game: string, a: AnyBot, b: AnyBot, matches: number, print = tru
     else tally.b++;
   }
   // eslint-disable-next-line no-console
-  if (print) console.log(`${game}: ${a.id} vs ${b.id}, ${matches} matches, alternating seats: ${a.id} won ${tally.a} (${(100 * tally.a / matches).toFixed(0)}%), ${b.id} won ${tally.b}, shared ${tally.draws}`);
+  console.log(`${game}: ${a.id} vs ${b.id}, ${matches} matches, alternating seats: ${a.id} won ${tally.a} (${(100 * tally.a / matches).toFixed(0)}%), ${b.id} won ${tally.b}, shared ${tally.draws}`);
   return tally;
 }
 
@@ -165,11 +165,10 @@ describe('seeded series', () => {
     expect(series('reversi', strongest('reversi'), byId('reversi', 'greedy'), 4).a).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(Object.keys(GAMES).filter((g) => g !== 'reversi'))('%s: greedy vs random and the strongest vs greedy, printed; the same result twice', (game) => {
-    for (const [a, b] of [[byId(game, 'greedy'), byId(game, 'random')], [strongest(game), byId(game, 'greedy')]] as const) {
-      const first = series(game, a, b, 4);
-      expect(first.a + first.b + first.draws).toBe(4);
-      expect(series(game, a, b, 4, false)).toEqual(first);
-    }
+  // Qwirkle's luck of the draw keeps its strongest bot close to greedy: there it is only not weaker.
+  it.each(Object.keys(GAMES).filter((g) => g !== 'reversi'))('%s: greedy beats random in at least 3 of 4, and the last-listed bot wins at least as often as greedy', (game) => {
+    expect(series(game, byId(game, 'greedy'), byId(game, 'random'), 4).a).toBeGreaterThanOrEqual(3);
+    const top = series(game, strongest(game), byId(game, 'greedy'), 4);
+    expect(top.a).toBeGreaterThanOrEqual(top.b);
   });
 });
