@@ -9,6 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import * as engineLib from '../src/engine';
 import { Rng, engines, play, seedRng } from '../src/engine';
 
 const ROOT = resolve(__dirname, '..');
@@ -73,6 +74,29 @@ describe('the turnbase/engines entry point, from outside the project', () => {
     expect(got.map((r) => r.game)).toEqual(GAMES);
     for (const r of got) expect(r.moves).toBeGreaterThan(0);
     expect(got).toEqual(JSON.parse(JSON.stringify(expected)));
+  });
+
+  it('runs the built-in bots from outside: greedy against random in Reversi, the same game as from the source', () => {
+    const text = `const { engines, findBot, botMove, play } = lib;
+      const engine = engines.reversi;
+      const bots = [findBot('reversi', 'greedy'), findBot('reversi', 'random')];
+      let state = engine.setup({ seed: 'x', seats: 2, options: engine.parseOptions(undefined, 2).value });
+      const moves = [];
+      for (let ply = 0; engine.toMove(state).length > 0 && ply < 200; ply++) {
+        const seat = engine.toMove(state)[0];
+        const move = botMove(engine, bots[seat], state, seat, 'outsider/' + ply);
+        const next = play(engine, state, seat, engine.encodeMove(move));
+        if (!next.ok) throw new Error(next.error.message);
+        state = next.value.state;
+        moves.push(engine.encodeMove(move));
+      }
+      return { moves, outcome: engine.outcome(state) };`;
+    const out = run('bots.mjs', `import * as lib from 'turnbase/engines';\nconsole.log(JSON.stringify((() => { ${text} })()));\n`);
+    const fromSource = new Function('lib', text)({ ...engineLib }) as unknown;
+    const got = JSON.parse(out) as { moves: unknown[]; outcome: { winners: number[] } | null };
+    expect(got.outcome).not.toBeNull();
+    expect(got.moves.length).toBeGreaterThan(8);
+    expect(got).toEqual(JSON.parse(JSON.stringify(fromSource)));
   });
 
   it('loads from CommonJS without any server code or dependency', () => {

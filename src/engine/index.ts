@@ -16,6 +16,8 @@ export * as deblockle from './deblockle';
 export * as qwirkle from './qwirkle';
 export * as reversi from './reversi';
 export * as split from './split';
+/** The built-in bots, weakest first per game (README "Bots"). */
+export { BOTS, botsOf, findBot, deblockleBots, qwirkleBots, reversiBots, splitBots } from './bots';
 
 /** Every game by the id the server uses in its routes (`/games/{game}`). */
 export const engines = {
