@@ -24,7 +24,8 @@ describe('OpenAPI', () => {
       expect(spec.components.schemas[`${name}Move`]).toBeDefined();
       expect(spec.components.schemas[`${name}View`]).toBeDefined();
       const moveBody = spec.paths[`/games/${game}/matches/{id}/moves`].post.requestBody.content['application/json'].schema;
-      expect(moveBody.properties.move.$ref).toBe(`#/components/schemas/${name}Move`);
+      expect(moveBody.$ref).toBe(`#/components/schemas/${name}MoveRequest`);
+      expect(spec.components.schemas[`${name}MoveRequest`].properties.move.$ref).toBe(`#/components/schemas/${name}Move`);
     }
     expect(spec.paths['/games']).toBeDefined();
     expect(spec.components.schemas.Error.properties.code.enum).toContain('VERSION_CONFLICT');

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested,
 } from 'class-validator';
+import { CURSOR_PATTERN } from '../matches/cursor';
 
 export class PlayerDto {
   @ApiProperty({ example: 'ann', description: '1–40 printable characters.' })
@@ -68,9 +69,9 @@ export class LogQueryDto {
 }
 
 export class LegalMovesQueryDto {
-  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page (it names its version: "7:200").', pattern: CURSOR_PATTERN })
   @IsOptional()
-  @Matches(/^\d{1,7}$/, { message: 'cursor must be a nextCursor value' })
+  @Matches(new RegExp(CURSOR_PATTERN), { message: 'cursor must be a nextCursor value' })
   cursor?: string;
 
   @ApiPropertyOptional({ default: 200, minimum: 1, maximum: 1000 })
