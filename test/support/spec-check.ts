@@ -45,8 +45,8 @@ export class SpecChecker {
     if (r.preflight) return [];
     if (r.route !== undefined && DOCUMENTATION_ROUTES.test(r.route)) return [];
     if (r.route === undefined) {
-      // No route matched: the only documented answer is the 404 error (or a CORS preflight, above).
-      if (r.status !== 404) return [`${where}: no route matched, yet the status is not 404`];
+      // No route matched: a 404 error, or the error for a body refused before routing (400, 413, 415).
+      if (![400, 404, 413, 415].includes(r.status)) return [`${where}: no route matched, yet the status is not 404 (nor a refused body)`];
       return this.body(`${where} (no route)`, '#/components/schemas/Error', { $ref: '#/components/schemas/Error' }, r.body);
     }
     const path = r.route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
