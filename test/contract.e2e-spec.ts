@@ -51,6 +51,38 @@ describe('the contract a third-party client relies on', () => {
       const done = await h.client.http.post(`/games/reversi/matches/${id}/resign`).set('Authorization', `Bearer ${seats[1]!.token}`).expect(200);
       expect(done.body.outcome).toEqual({ winners: [0], scores: [2, 2], reason: 'resigned', draw: false });
     });
+
+    it('accepts exactly the bodies the spec allows (creation; a move\'s form)', async () => {
+      const checker = new SpecChecker((await h.client.http.get('/openapi.json').expect(200)).body);
+      const creates: unknown[] = [
+        { players: [{ name: 'a' }, { name: 'b' }] }, { players: [{ name: 'a' }, { name: 'b' }], options: {} }, {}, { players: [] },
+        { players: [{ name: 'solo' }] }, { players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] }, { players: 'ann,bob' },
+        { players: [{ name: '' }, { name: 'b' }] }, { players: [{ name: 5 }, { name: 'b' }] }, { players: [{ name: 'a', role: 'x' }, { name: 'b' }] },
+        { players: [{ name: 'a' }, { name: 'b' }], options: { size: 10 } }, { players: [{ name: 'a' }, { name: 'b' }], options: 'fast' },
+        { players: [{ name: 'a\u0000' }, { name: 'b' }] }, { players: [{ name: 'x'.repeat(40) }, { name: 'b' }] }, { players: [{ name: 'x'.repeat(41) }, { name: 'b' }] },
+        { players: [{ name: 'a' }, { name: 'b' }], extra: true },
+      ];
+      for (const body of creates) {
+        const specOk = checker.checkRequest('POST', '/games/reversi/matches', body).length === 0;
+        const res = await h.client.http.post('/games/reversi/matches').send(body as object);
+        expect([body, specOk]).toEqual([body, res.status === 201]);
+      }
+      // Seat 1 is not to move at version 0: a body in the spec's form is refused for the turn (409), any other as malformed (400).
+      const { id, seats } = await h.client.create('reversi', ['a', 'b']);
+      const moves: unknown[] = [
+        { move: { square: 'd3' }, expectedVersion: 0 }, { move: { square: 'h8' }, expectedVersion: 0 }, { move: { square: 'i9' }, expectedVersion: 0 },
+        { move: { square: 'D3' }, expectedVersion: 0 }, { move: { square: 'd3', pass: true }, expectedVersion: 0 }, { move: {}, expectedVersion: 0 },
+        { move: 'd3', expectedVersion: 0 }, { move: { square: 'd3' }, expectedVersion: -1 }, { move: { square: 'd3' }, expectedVersion: 0.5 },
+        { move: { square: 'd3' }, expectedVersion: '0' }, { move: { square: 'd3' }, expectedVersion: 0, extra: 1 }, { expectedVersion: 0 },
+      ];
+      for (const body of moves) {
+        const specOk = checker.checkRequest('POST', '/games/reversi/matches/{id}/moves', body).length === 0;
+        const res = await h.client.http.post(`/games/reversi/matches/${id}/moves`).set('Authorization', `Bearer ${seats[1]!.token}`).send(body as object);
+        expect([body, specOk]).toEqual([body, res.status === 409]);
+        if (!specOk) expect(res.status).toBe(400);
+      }
+      expect(await h.db.eventCount(id)).toBe(0);
+    });
   });
 
   describe('simultaneous phases', () => {

@@ -22,7 +22,7 @@ describe('the example client', () => {
     const baseUrl = `http://127.0.0.1:${port}`;
 
     mkdirSync(join(examples, 'generated'), { recursive: true });
-    const spec = await (await fetch(`${baseUrl}/openapi.json`)).text();
+    const spec = (await h.client.http.get('/openapi.json').expect(200)).text;
     writeFileSync(join(examples, 'generated', 'openapi.json'), spec);
     await run(process.execPath, [join(root, 'node_modules/openapi-typescript/bin/cli.js'), join(examples, 'generated/openapi.json'), '-o', join(examples, 'generated/api.d.ts')], { cwd: root });
     await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(examples, 'tsconfig.json')], { cwd: root })

@@ -5,11 +5,14 @@ import {
 } from 'class-validator';
 import { CURSOR_PATTERN } from '../matches/cursor';
 
+/** A player's name: 1–40 characters, none of them a control character (also the spec's pattern). */
+export const PLAYER_NAME_PATTERN = '^[^\\p{C}]+$';
+
 export class PlayerDto {
   @ApiProperty({ example: 'ann', description: '1–40 printable characters.' })
   @IsString()
   @Length(1, 40)
-  @Matches(/^[^\p{C}]+$/u, { message: 'name must not contain control characters' })
+  @Matches(new RegExp(PLAYER_NAME_PATTERN, 'u'), { message: 'name must not contain control characters' })
   name!: string;
 }
 

@@ -8,6 +8,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_STATUS } from '../common/api-error';
 import { CURSOR_PATTERN } from '../matches/cursor';
+import { PLAYER_NAME_PATTERN } from './dto';
 import type { GameDefinition } from './game-definition';
 
 export const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
@@ -100,7 +101,7 @@ const SHARED = {
   },
   CreateMatchPlayer: {
     type: 'object', additionalProperties: false, required: ['name'],
-    properties: { name: { type: 'string', minLength: 1, maxLength: 40, description: '1–40 characters, no control characters.' } },
+    properties: { name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: '1–40 characters, no control characters.' } },
   },
   ResignRequest: {
     type: 'object', additionalProperties: false,
@@ -167,7 +168,7 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
     [`${n}CreateMatchRequest`]: {
       type: 'object', additionalProperties: false, required: ['players'],
       properties: {
-        players: { type: 'array', minItems: 1, maxItems: 16, items: ref('CreateMatchPlayer'), description: 'One entry per seat, seat 0 first.' },
+        players: { type: 'array', minItems: g.engine.seats.min, maxItems: g.engine.seats.max, items: ref('CreateMatchPlayer'), description: 'One entry per seat, seat 0 first.' },
         options: ref(`${n}Options`),
       },
     },

@@ -78,6 +78,14 @@ export class SpecChecker {
     return problems;
   }
 
+  /** Everything wrong with a request body for `method path` (a path template, `{id}`), by the spec. */
+  checkRequest(method: string, path: string, body: unknown): string[] {
+    const operation = this.spec.paths[path]?.[method.toLowerCase()] as { requestBody?: { content?: Record<string, { schema?: object }> } } | undefined;
+    const schema = operation?.requestBody?.content?.['application/json']?.schema;
+    if (!schema) return [`${method} ${path} takes no JSON body in the spec`];
+    return this.body(`${method} ${path} request`, `request ${path} ${method}`, schema, JSON.stringify(body));
+  }
+
   private body(where: string, key: string, schema: object, body: string | undefined): string[] {
     let value: unknown;
     try {
