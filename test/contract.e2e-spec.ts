@@ -200,6 +200,10 @@ describe('the contract a third-party client relies on', () => {
         expect(ok.headers['access-control-allow-origin']).toBe('https://b.example');
         const other = await http.get('/games').set('Origin', 'https://evil.example').expect(200);
         expect(other.headers['access-control-allow-origin']).toBeUndefined();
+        const created = await http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }] }).expect(201);
+        const match = await http.get(`/games/reversi/matches/${created.body.id}`).set('Origin', 'https://a.example').expect(200);
+        expect(match.headers['access-control-allow-origin']).toBe('https://a.example');
+        expect((match.headers.vary as string).split(/, */).sort()).toEqual(['Authorization', 'Origin']);
       } finally {
         await app.close();
       }

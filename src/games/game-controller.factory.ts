@@ -17,7 +17,9 @@ import { headers, ref, respond } from './openapi';
  */
 function cached<T>(reply: FastifyReply, ifNoneMatch: string | undefined, version: number, viewer: Viewer, body: T): T | undefined {
   const etag = etagOf(version, viewer);
-  reply.header('ETag', etag).header('Vary', 'Authorization').header('Cache-Control', 'private, no-cache');
+  // Added to what CORS may already vary on (Origin), not in its place.
+  const vary = [reply.getHeader('vary'), 'Authorization'].flat().filter((v) => v !== undefined && v !== '').join(', ');
+  reply.header('ETag', etag).header('Vary', vary).header('Cache-Control', 'private, no-cache');
   if (!notModified(ifNoneMatch, etag)) return body;
   reply.status(304);
   return undefined;
