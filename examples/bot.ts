@@ -1,9 +1,10 @@
 /**
  * A small bot for any of the four games, written only against the published contract: the types come from
  * `/openapi.json` through openapi-typescript (generated/api.d.ts), the calls go through openapi-fetch. It seats
- * `seats.min` players (from the catalogue), then, until the match is over, reads the match, and for each
- * seat to move asks its legal moves and sends one of them on the version it read. In a simultaneous phase
- * (Deblockle's setup, Split's last melds) every seat to move sends on the same version, as the README allows.
+ * `seats.min` players (from the catalogue); then, until the match is over, each seat to move asks for its
+ * legal moves and sends one of them on the version it last saw (the answer to a move is the match after it).
+ * In a simultaneous phase (Deblockle's setup, Split's last melds) every seat to move sends on the same
+ * version, as the README allows.
  */
 import createClient from 'openapi-fetch';
 import type { components, paths } from './generated/api';
@@ -53,12 +54,17 @@ export async function playMatch(baseUrl: string, game: Game, seed = 1, maxMoves 
   const path = { params: { path: { id } } };
   const as = (seat: number) => ({ ...path, headers: { Authorization: `Bearer ${tokens[seat]}` } });
 
-  for (let moves = 0; moves <= maxMoves; ) {
+  const readMatch = async () => {
     const read = await api.GET(`/games/${game}/matches/{id}`, path);
-    if (!read.data) return fail('read', read.error, read.response.status);
-    const match = read.data;
+    return read.data ?? fail('read', read.error, read.response.status);
+  };
+
+  let match = await readMatch();
+  for (let moves = 0; moves <= maxMoves; ) {
     if (match.status !== 'active') return { game, id, version: match.version, moves, outcome: match.outcome };
-    for (const seat of match.toMove) {
+    const seats = match.toMove;
+    let after = match;
+    for (const seat of seats) {
       const legal = await api.GET(`/games/${game}/matches/{id}/legal-moves`, { ...as(seat), params: { ...path.params, query: { limit: 50 } } });
       if (!legal.data) return fail('legal moves', legal.error, legal.response.status);
       if (legal.data.moves.length === 0) throw new Error(`seat ${seat} is to move in ${game} ${id} but has no legal move`);
@@ -68,8 +74,11 @@ export async function playMatch(baseUrl: string, game: Game, seed = 1, maxMoves 
       const body = { move, expectedVersion: match.version } as MoveRequest;
       const sent = await api.POST(`/games/${game}/matches/{id}/moves`, { ...as(seat), body });
       if (!sent.data) return fail(`move ${JSON.stringify(move)}`, sent.error, sent.response.status);
+      after = sent.data;
       moves++;
     }
+    // One seat moved: its answer is the match now. After a simultaneous round, read the match again.
+    match = seats.length === 1 ? after : await readMatch();
   }
   throw new Error(`${game} match ${id} was not over after ${maxMoves} moves`);
 }
