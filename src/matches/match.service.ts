@@ -6,7 +6,9 @@ import { EVENT_STORE, type EventStore, type MatchRecord, type MatchStatus, type 
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
+import { type LegalMovesCursor, formatCursor } from './cursor';
 import { commitTo, fairnessFields } from './fairness';
+import { type LogStep, hiddenFromSeat } from './simultaneous';
 import { type CachedState, LruMap, StateCache } from './state-cache';
 import { hashRequest, hashToken, newSeatToken, newSeed } from './tokens';
 
@@ -86,14 +88,32 @@ export class MatchService {
     if (input.expectedVersion === undefined) {
       throw new ApiError('VALIDATION_FAILED', 'Name the version the move was decided on: "expectedVersion" in the body or an If-Match header.', 'expected-version/missing');
     }
-    if (input.expectedVersion !== match.version) throw versionConflict(match.version);
-    return this.applyAndAppend(engine, await this.load(engine, match), seat, input, requestHash);
+    // A stale version is still good when nothing since it is visible to the mover (README "Simultaneous phases").
+    const stale = input.expectedVersion !== match.version;
+    if (stale && !(input.expectedVersion < match.version && (await this.unseenSince(engine, match, seat, input.expectedVersion)))) {
+      throw versionConflict(match.version);
+    }
+    return this.applyAndAppend(engine, await this.load(engine, match), seat, input, requestHash, stale);
   }
 
-  private async applyAndAppend(engine: AnyEngine, loaded: Loaded, seat: Seat, input: MoveInput, requestHash: string | undefined): Promise<MoveResult> {
+  /** Whether every event after `version` is another seat's move in a simultaneous phase, hidden from `seat`. */
+  private async unseenSince(engine: AnyEngine, match: MatchRecord, seat: Seat, version: number): Promise<boolean> {
+    const steps: LogStep[] = [];
+    const events = (await this.store.events(match.id)).filter((e) => e.seq <= match.version);
+    const base: Loaded = { version: 0, state: this.setupState(engine, match), resigned: null, match };
+    const { state } = this.fold(engine, match, base, events, (event, before, after, move) => {
+      if (event.seq > version) steps.push({ event, before, after, move });
+    });
+    return hiddenFromSeat(engine, steps, seat, state);
+  }
+
+  private async applyAndAppend(
+    engine: AnyEngine, loaded: Loaded, seat: Seat, input: MoveInput, requestHash: string | undefined, stale = false,
+  ): Promise<MoveResult> {
     const { match } = loaded;
     if (loaded.resigned !== null || match.status !== 'active') throw new ApiError('GAME_OVER', 'The match is over.');
     const played = play(engine, loaded.state, seat, input.move);
+    if (!played.ok && stale) throw versionConflict(loaded.version); // decided on an older version, and not legal now
     if (!played.ok) {
       // A refused retry of a move that did land must still get its first answer, not a rules error.
       if (input.idempotencyKey !== undefined) {
@@ -152,27 +172,30 @@ export class MatchService {
     return this.respond(engine, after, seat);
   }
 
-  async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<LogResponse> {
+  async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<{ log: LogResponse; viewer: Viewer }> {
     const { match, viewer } = await this.authorize(engine, id, token, false);
     const events = (await this.store.events(match.id)).filter((e) => e.seq <= match.version);
     // Redaction may depend on the states around each move and on the state now, so the whole log is replayed.
-    const steps: { event: StoredEvent; before: unknown; after: unknown; move: unknown }[] = [];
+    const steps: LogStep[] = [];
     const base: Loaded = { version: 0, state: this.setupState(engine, match), resigned: null, match };
     const { state } = this.fold(engine, match, base, events, (event, before, next, move) => steps.push({ event, before, after: next, move }));
     const page = steps.filter((s) => s.event.seq > after).slice(0, limit);
     const entries: LogEntry[] = page.map(({ event, before, after: next, move }) => {
       const entry: LogEntry = { seq: event.seq, seat: event.seat, type: event.type, at: event.createdAt.toISOString() };
-      if (event.type === 'MoveMade') entry.move = engine.redactMove({ seat: event.seat, move, before, after: next, now: state }, viewer);
+      if (event.type === 'MoveMade') Object.assign(entry, engine.redactMove({ seat: event.seat, move, before, after: next, now: state }, viewer));
       return entry;
     });
     const last = page[page.length - 1];
     const more = last !== undefined && last.event.seq < match.version;
-    return { id: match.id, version: match.version, entries, nextAfter: more ? last.event.seq : null };
+    return { log: { id: match.id, version: match.version, entries, nextAfter: more ? last.event.seq : null }, viewer };
   }
 
-  async legalMoves(engine: AnyEngine, id: string, token: string | undefined, cursor = 0, limit = 200): Promise<LegalMovesResponse> {
+  async legalMoves(engine: AnyEngine, id: string, token: string | undefined, cursor?: LegalMovesCursor, limit = 200): Promise<LegalMovesResponse> {
     const { match, viewer } = await this.authorize(engine, id, token, true);
     const seat = viewer as Seat;
+    // A page of another version would splice two different lists together.
+    if (cursor !== undefined && cursor.version !== match.version) throw versionConflict(match.version);
+    const offset = cursor?.offset ?? 0;
     const loaded = await this.load(engine, match);
     const over = loaded.resigned !== null || engine.outcome(loaded.state) !== null;
     const moves: unknown[] = [];
@@ -180,7 +203,7 @@ export class MatchService {
     if (!over && engine.toMove(loaded.state).includes(seat)) {
       let index = 0;
       for (const m of engine.legalMoves(loaded.state, seat)) {
-        if (index >= cursor) {
+        if (index >= offset) {
           if (moves.length === limit) {
             more = true;
             break;
@@ -191,7 +214,7 @@ export class MatchService {
       }
     }
     const extra = !over && engine.legalMovesInfo ? engine.legalMovesInfo(loaded.state, seat) : {};
-    return { ...extra, version: match.version, seat, moves, nextCursor: more ? String(cursor + moves.length) : null };
+    return { ...extra, version: match.version, seat, moves, nextCursor: more ? formatCursor({ version: match.version, offset: offset + moves.length }) : null };
   }
 
   private async authorize(engine: AnyEngine, id: string, token: string | undefined, seatRequired: boolean): Promise<Authorized> {
@@ -278,7 +301,7 @@ export class MatchService {
   private respond(engine: AnyEngine, loaded: Loaded, viewer: Viewer): MatchResponse {
     const { match, resigned } = loaded;
     const outcome = resigned !== null
-      ? { winners: match.players.map((p) => p.seat).filter((s) => s !== resigned), scores: engine.scores(loaded.state), reason: 'resigned' }
+      ? { winners: match.players.map((p) => p.seat).filter((s) => s !== resigned), scores: engine.scores(loaded.state), reason: 'resigned', draw: false }
       : engine.outcome(loaded.state);
     const response: MatchResponse = {
       id: match.id,
