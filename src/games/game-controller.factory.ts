@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, type Type } from '@nestjs/common';
 import {
   ApiBearerAuth, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse,
-  ApiOperation, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
+  ApiOperation, ApiQuery, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SeatToken } from '../common/seat-token.decorator';
@@ -9,7 +9,7 @@ import { MatchService } from '../matches/match.service';
 import type { CreatedMatchResponse, LegalMovesResponse, LogResponse, MatchResponse } from '../matches/match.types';
 import { CreateMatchDto, LegalMovesQueryDto, LogQueryDto, MoveDto, ResignDto } from './dto';
 import type { GameDefinition } from './game-definition';
-import { etagOf, expectedVersionOf, parseIdempotencyKey } from './if-match';
+import { etagOf, expectedVersionOf, parseIdempotencyKey, parseVersion } from './if-match';
 import { errorSchemaRef, matchResponseSchema } from './openapi';
 
 /**
@@ -55,6 +55,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
     @Get(':id')
     @ApiBearerAuth()
     @ApiOperation({ summary: 'The match as the caller may see it', description: 'With a seat token, that seat\'s view (its own hand); without, the spectator view. Answers 304 to If-None-Match with the current ETag.' })
+    @ApiQuery({ name: 'version', required: false, type: 'integer', description: 'The match as it was at this version (0 = just created), for replays.' })
     @ApiOkResponse({ schema: response })
     @ApiNotFoundResponse(errors)
     @ApiUnauthorizedResponse(errors)
@@ -63,7 +64,9 @@ export function createGameController(game: GameDefinition): Type<unknown> {
       @SeatToken() token: string | undefined,
       @Headers('if-none-match') ifNoneMatch: string | undefined,
       @Res({ passthrough: true }) reply: FastifyReply,
+      @Query('version') version?: string,
     ): Promise<MatchResponse | undefined> {
+      if (version !== undefined) return this.matches.getAt(engine, id, token, parseVersion(version));
       const match = await this.matches.get(engine, id, token);
       reply.header('ETag', etagOf(match.version));
       if (ifNoneMatch !== undefined && ifNoneMatch.replace(/^W\//, '') === etagOf(match.version)) {
