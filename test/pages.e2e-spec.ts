@@ -232,14 +232,125 @@ describe('the pages in a browser', () => {
     await page.close();
   });
 
+  it('sends a Deblockle setup and a Split draw by clicking', async () => {
+    const deblockle = await h.client.create('deblockle', ['ann', 'bob']);
+    const { page, problems } = await browser.page();
+    await page.goto(`${base}/play/deblockle/${deblockle.id}#token=${deblockle.seats[0]!.token}`);
+    await shown(page, 'deblockle', 0);
+    const setup = JSON.parse((await (await page.waitForSelector('button[data-move]')).getAttribute('data-move')) as string);
+    expect(setup.type).toBe('setup');
+    await page.click('button[data-move]');
+    await shown(page, 'deblockle', 1);
+    const log = await h.client.log('deblockle', deblockle.id, deblockle.seats[0]!.token).expect(200);
+    expect(log.body.entries[0].move).toEqual(setup);
+
+    const split = await h.client.create('split', ['ann', 'bob']);
+    const seat = (await h.client.get('split', split.id).expect(200)).body.toMove[0] as number;
+    await page.goto(`${base}/play/split/${split.id}#token=${split.seats[seat]!.token}`);
+    await shown(page, 'split', 0);
+    await page.click('[data-move=\'{"type":"draw"}\']');
+    await shown(page, 'split', 1);
+    const after = await h.client.get('split', split.id, split.seats[seat]!.token).expect(200);
+    expect(after.body.view.step).toBe('meld');
+    expect(await page.$$eval('[data-hand] [data-card]', (els) => els.map((e) => e.getAttribute('data-card')))).toEqual(after.body.view.hand);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  /** Adds routes to the server's OpenAPI document as the page reads it: the routes other issues are adding. */
+  async function withRoutes(page: Page, add: Record<string, Record<string, unknown>>) {
+    await page.route(/\/openapi\.json$/, async (route) => {
+      const res = await route.fetch();
+      const spec = await res.json();
+      Object.assign(spec.paths, add);
+      await route.fulfill({ response: res, json: spec });
+    });
+  }
+
+  it('follows a match through its event stream once the server has one', async () => {
+    const { id, seats } = await h.client.create('reversi', ['ann', 'bob']);
+    const token = seats[1]!.token;
+    const { page, problems } = await browser.page();
+    await withRoutes(page, { '/games/reversi/matches/{id}/events': { get: {} } });
+    // A stand-in for the stream (API.md "Waiting for your turn"), built from the real log: each event names its
+    // seq, its type, the entry and the match just after it; the stream ends and the browser reconnects.
+    const requests: URL[] = [];
+    await page.route(/\/events\?/, async (route) => {
+      const url = new URL(route.request().url());
+      requests.push(url);
+      const after = Number((await route.request().headerValue('last-event-id')) ?? url.searchParams.get('after'));
+      const entries = (await h.client.log('reversi', id, token).expect(200)).body.entries.filter((e: { seq: number }) => e.seq > after);
+      let body = 'retry: 200\n\n';
+      for (const entry of entries) {
+        const match = (await h.client.http.get(`/games/reversi/matches/${id}?version=${entry.seq}`).set('Authorization', `Bearer ${token}`).expect(200)).body;
+        body += `id: ${entry.seq}\nevent: ${entry.type}\ndata: ${JSON.stringify({ entry, match })}\n\n`;
+      }
+      await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body });
+    });
+    await page.goto(`${base}/play/reversi/${id}#token=${token}`);
+    await shown(page, 'reversi', 0);
+    await page.waitForSelector('.live >> text=live');
+    expect(await page.textContent('.live')).not.toContain('polling');
+    expect(requests[0]?.searchParams.get('token')).toBe(token);
+    expect(requests[0]?.searchParams.get('after')).toBe('0');
+
+    await h.client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).expect(200);
+    // Well before the page's slow safety re-read (15 s): this came through the stream.
+    await page.waitForSelector('[data-game="reversi"][data-version="1"]', { timeout: 8000 });
+    await page.waitForSelector('[data-move]');
+    expect(await page.getAttribute('[data-square="d3"] [data-disc]', 'data-disc')).toBe('black');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the clock when the match has one', async () => {
+    const { id } = await h.client.create('reversi', ['ann', 'bob']);
+    const { page, problems } = await browser.page();
+    await page.route(new RegExp(`/games/reversi/matches/${id}$`), async (route) => {
+      const res = await route.fetch();
+      const match = await res.json();
+      const clock = { deadlineAt: new Date(Date.now() + 295_000).toISOString(), remainingMs: [295_000, 300_000] };
+      await route.fulfill({ response: res, json: { ...match, clock } });
+    });
+    await page.goto(`${base}/play/reversi/${id}`);
+    await shown(page, 'reversi', 0);
+    const clocks = await page.$$eval('.players .clock', (els) => els.map((e) => e.textContent));
+    expect(clocks[0]).toMatch(/^4:5\d$/);
+    expect(clocks[1]).toBe('5:00');
+    expect(await page.$$('.players .clock.running')).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lists open and active matches in the lobby once the server lists them', async () => {
+    const { page, problems } = await browser.page();
+    await withRoutes(page, { '/games/reversi/matches': { get: {}, post: {} }, '/games/reversi/matches/{id}/join': { post: {} } });
+    const summary = (id: string, status: string, players: unknown[]) => ({ id, game: 'reversi', status, version: 3, players, toMove: [0] });
+    await page.route(/\/games\/reversi\/matches\?status=/, (route) => {
+      const status = new URL(route.request().url()).searchParams.get('status');
+      const matches = status === 'waiting'
+        ? [summary('11111111-1111-4111-8111-111111111111', 'waiting', [{ seat: 0, name: 'ann' }, { seat: 1, name: '', open: true }])]
+        : [summary('22222222-2222-4222-8222-222222222222', 'active', [{ seat: 0, name: 'cy' }, { seat: 1, name: 'dee' }])];
+      return route.fulfill({ json: { matches, nextCursor: null } });
+    });
+    await page.goto(`${base}/`);
+    const open = await page.waitForSelector('a[href="/play/reversi/11111111-1111-4111-8111-111111111111"]');
+    expect(await open.textContent()).toBe('ann vs …');
+    expect(await page.textContent('a[href="/play/reversi/22222222-2222-4222-8222-222222222222"]')).toBe('cy vs dee');
+    expect(await page.$$('button >> text=Join')).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   describe('screenshots of each game', () => {
-    async function snap(game: string, id: string, token: string | undefined, file: string, width = 1200) {
+    async function snap(game: string, id: string, token: string | undefined, file: string, width = 1200, step?: (page: Page) => Promise<void>) {
       const { page, problems } = await browser.page();
       await page.setViewportSize({ width, height: width < 500 ? 844 : 860 });
       await page.goto(`${base}/play/${game}/${id}${token ? `#token=${token}` : ''}`);
       const version = (await h.client.get(game, id).expect(200)).body.version as number;
       await shown(page, game, version);
       if (token) await page.waitForSelector('[data-move], .hand-tile.usable, .card-button.usable, .pick');
+      await step?.(page);
       await page.screenshot({ path: join(SCREENSHOTS, file), fullPage: true });
       expect(problems).toEqual([]);
       await page.close();
@@ -260,14 +371,16 @@ describe('the pages in a browser', () => {
         return places.reduce((a, b) => (b.tiles.length > a.tiles.length ? b : a), places[0] ?? (moves[0] as { type: string; tiles: unknown[] }));
       });
       const seat = (await h.client.get('qwirkle', id).expect(200)).body.toMove[0] as number;
-      await snap('qwirkle', id, seats[seat]!.token, 'qwirkle.png');
+      // The first step of a turn: a tile picked, the squares it may go to highlighted.
+      await snap('qwirkle', id, seats[seat]!.token, 'qwirkle.png', 1200, (page) => page.click('.hand-tile.usable'));
     });
 
     it('Deblockle', async () => {
       const { id, seats } = await h.client.create('deblockle', ['ann', 'bob'], { setup: 'random' });
       await play('deblockle', id, seats, 6, (m, i) => m[(i * 7) % m.length]);
       const seat = (await h.client.get('deblockle', id).expect(200)).body.toMove[0] as number;
-      await snap('deblockle', id, seats[seat]!.token, 'deblockle.png');
+      // The first step of a turn: a block picked, the squares it may tip onto highlighted.
+      await snap('deblockle', id, seats[seat]!.token, 'deblockle.png', 1200, (page) => page.click('.pick[data-block]'));
     });
 
     it('Split', async () => {
@@ -277,7 +390,9 @@ describe('the pages in a browser', () => {
         return typed.find((m) => m.type === 'match') ?? typed.find((m) => m.type === 'take') ?? typed.find((m) => m.type === 'draw') ?? typed[0];
       });
       const seat = (await h.client.get('split', id).expect(200)).body.toMove[0] as number;
-      await snap('split', id, seats[seat]!.token, 'split.png');
+      await snap('split', id, seats[seat]!.token, 'split.png', 1200, async (page) => {
+        if (await page.$('.card-button.usable')) await page.click('.card-button.usable');
+      });
     });
   });
 });

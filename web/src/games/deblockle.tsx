@@ -80,8 +80,8 @@ function Board({ match, legal, send }: BoardProps) {
 
   return (
     <div class="deblockle">
-      <svg class="board deblockle-board" viewBox="-6 -6 82 82" role="group" aria-label={`Deblockle board: gold removed ${view.removed[0]}, blue removed ${view.removed[1]}`}>
-        <rect x="-6" y="-6" width="82" height="82" rx="3" class="frame" />
+      <svg class="board deblockle-board" viewBox="-6 -6 79 79" role="group" aria-label={`Deblockle board: gold removed ${view.removed[0]}, blue removed ${view.removed[1]}`}>
+        <rect x="-6" y="-6" width="79" height="79" rx="3" class="frame" />
         {[...COLS].map((c, i) => <text key={c} x={i * CELL + 5} y="-1.8" class="coord" aria-hidden="true">{c}</text>)}
         {[...Array(7).keys()].map((r) => <text key={r} x="-3" y={r * CELL + 6.4} class="coord" aria-hidden="true">{r + 1}</text>)}
         {[...Array(49).keys()].map((i) => {

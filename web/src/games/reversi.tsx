@@ -11,8 +11,8 @@ function Board({ match, legal, send }: BoardProps) {
   for (const m of legal ?? []) targets.set((m as { square: string }).square, m);
   const last = view.lastMove?.square;
   return (
-    <svg class="board reversi" viewBox="-6 -6 92 92" role="group" aria-label={`Reversi board: black ${view.discs.black}, white ${view.discs.white}`}>
-      <rect x="-6" y="-6" width="92" height="92" rx="3" class="frame" />
+    <svg class="board reversi" viewBox="-6 -6 89 89" role="group" aria-label={`Reversi board: black ${view.discs.black}, white ${view.discs.white}`}>
+      <rect x="-6" y="-6" width="89" height="89" rx="3" class="frame" />
       {[...COLS].map((c, i) => <text key={c} x={i * CELL + 5} y="-1.8" class="coord" aria-hidden="true">{c}</text>)}
       {[...Array(8).keys()].map((r) => <text key={r} x="-3" y={r * CELL + 6.4} class="coord" aria-hidden="true">{r + 1}</text>)}
       {view.board.flatMap((row, r) => [...row].map((cell, c) => {

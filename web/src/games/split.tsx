@@ -148,6 +148,7 @@ function Board({ match, seat, legal, send }: BoardProps) {
           })}
         </div>
       )}
+      {legal !== null && view.step === 'draw' && <p class="hint-text">Draw from the pile, or take a highlighted card of the row (with every card after it).</p>}
       {legal !== null && fitting.length > 0 && (
         <div class="move-list" role="group" aria-label="Moves">
           <p class="hint-text">{picked.length ? `Moves with ${pickedCards.join(' + ')}:` : 'Pick cards to narrow the moves, or choose one:'}</p>
