@@ -3,7 +3,7 @@
  * database: the lobby, a match followed live, moving by clicking, the replay stepper, hidden hands. The
  * screenshots in docs/screenshots are taken here.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { type Browser, SCREENSHOTS, buildPages, launchBrowser } from './support/browser';
@@ -14,7 +14,8 @@ type Tile = { color: string; shape: string };
 const tileKeys = (tiles: Tile[]) => tiles.map((t) => `${t.color}/${t.shape}`).sort();
 
 describe('the pages in a browser', () => {
-  beforeAll(() => buildPages());
+  let pages = '';
+  beforeAll(() => { pages = buildPages(); });
   const h = useApp();
   let browser: Browser;
   let base: string;
@@ -27,6 +28,7 @@ describe('the pages in a browser', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    if (pages) rmSync(pages, { recursive: true, force: true });
   });
 
   /** Plays `count` moves over HTTP, each seat to move choosing from its legal moves with `choose`. */
@@ -322,9 +324,24 @@ describe('the pages in a browser', () => {
     await page.close();
   });
 
-  it('lists open and active matches in the lobby once the server lists them', async () => {
+  it('lists open and active matches, leaderboards and a tournament in the lobby once the server has them', async () => {
     const { page, problems } = await browser.page();
-    await withRoutes(page, { '/games/reversi/matches': { get: {}, post: {} }, '/games/reversi/matches/{id}/join': { post: {} } });
+    await withRoutes(page, {
+      '/games/reversi/matches': { get: {}, post: {} },
+      '/games/reversi/matches/{id}/join': { post: {} },
+      '/games/reversi/leaderboard': { get: {} },
+      '/tournaments/{id}': { get: {} },
+    });
+    await page.route(/\/games\/reversi\/leaderboard$/, (route) => route.fulfill({
+      json: { entries: [{ name: 'greedy', kind: 'bot', rating: 1612.4, matches: 12 }, { name: 'ann', kind: 'player', rating: 1490, matches: 3 }] },
+    }));
+    await page.route(/\/tournaments\/t-1$/, (route) => route.fulfill({
+      json: {
+        id: 't-1', game: 'reversi', status: 'running',
+        standings: [{ name: 'greedy', points: 1.5, played: 2, rating: 1550 }, { name: 'random', points: 0.5, played: 2, rating: 1450 }],
+        rounds: [{ matches: [{ id: '33333333-3333-4333-8333-333333333333', seats: ['greedy', 'random'] }] }],
+      },
+    }));
     const summary = (id: string, status: string, players: unknown[]) => ({ id, game: 'reversi', status, version: 3, players, toMove: [0] });
     await page.route(/\/games\/reversi\/matches\?status=/, (route) => {
       const status = new URL(route.request().url()).searchParams.get('status');
@@ -338,6 +355,12 @@ describe('the pages in a browser', () => {
     expect(await open.textContent()).toBe('ann vs …');
     expect(await page.textContent('a[href="/play/reversi/22222222-2222-4222-8222-222222222222"]')).toBe('cy vs dee');
     expect(await page.$$('button >> text=Join')).toHaveLength(1);
+    expect(await page.textContent('[aria-label="Reversi leaderboard"] ol')).toContain('greedy');
+
+    await page.goto(`${base}/#tournament=t-1`);
+    const game = await page.waitForSelector('a[href="/play/reversi/33333333-3333-4333-8333-333333333333"]');
+    expect(await game.textContent()).toBe('greedy vs random');
+    expect(await page.textContent('section[aria-labelledby="tournament"] ol')).toContain('greedy');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -389,6 +412,9 @@ describe('the pages in a browser', () => {
         const typed = moves as { type: string }[];
         return typed.find((m) => m.type === 'match') ?? typed.find((m) => m.type === 'take') ?? typed.find((m) => m.type === 'draw') ?? typed[0];
       });
+      // Shown in the meld step, where a seat picks cards and the moves they allow are listed.
+      const now = (await h.client.get('split', id).expect(200)).body;
+      if (now.view.step === 'draw') await play('split', id, seats, 1, (moves) => (moves as { type: string }[]).find((m) => m.type === 'draw'));
       const seat = (await h.client.get('split', id).expect(200)).body.toMove[0] as number;
       await snap('split', id, seats[seat]!.token, 'split.png', 1200, async (page) => {
         if (await page.$('.card-button.usable')) await page.click('.card-button.usable');

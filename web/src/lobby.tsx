@@ -6,6 +6,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { type Capabilities, HttpError, api, capabilities } from './api';
 import { CreateForm } from './create-form';
+import { TournamentPanel } from './tournament';
 import type { CatalogueEntry, Match } from './types';
 import './style.css';
 
@@ -52,6 +53,7 @@ function Lobby() {
           </section>
           {games.map((g) => caps[g.id]?.listing && <Matches key={g.id} game={g} join={caps[g.id]?.join ?? false} />)}
           {games.map((g) => caps[g.id]?.leaderboard && <Leaders key={`l${g.id}`} game={g} />)}
+          {Object.values(caps).some((c) => c.tournaments) && <TournamentPanel />}
         </div>
       )}
     </main>

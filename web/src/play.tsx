@@ -105,14 +105,14 @@ function Play() {
     setShown(Math.max(0, to));
   }, [maxVersion]);
 
-  const shownMatch = shown === null ? latest : past;
-  const ready = shownMatch !== null && shownMatch.version === version;
   const moves = legal && latest && legal.version === latest.version && shown === null ? legal.moves : null;
 
   if (!ui || !latest) {
     return <main class="page"><Header /><p class="status" role="status">{status}</p></main>;
   }
   const Board = ui.Board;
+  // While a past version loads, the board keeps the one it drew; data-version always names what is drawn.
+  const drawn = shown === null ? latest : past ?? latest;
   return (
     <main class="page play">
       <Header title={ui.title} match={latest} live={live} caps={caps} />
@@ -121,12 +121,13 @@ function Play() {
           class="board-area"
           aria-label={`${ui.title} ${shown === null ? 'now' : `at version ${version}`}`}
           data-game={game}
-          data-version={ready ? String(version) : undefined}
+          data-version={String(drawn.version)}
+          aria-busy={drawn.version !== version}
         >
-          {ready ? <Board match={shownMatch} seat={latest.you} legal={moves} info={legal?.info ?? {}} send={send} /> : <p class="status">Loading version {version}…</p>}
+          <Board match={drawn} seat={latest.you} legal={moves} info={legal?.info ?? {}} send={send} />
         </section>
         <aside class="side">
-          <Players ui={ui} match={shownMatch ?? latest} latest={latest} />
+          <Players ui={ui} match={drawn} latest={latest} />
           <Stepper version={version} max={maxVersion} replaying={shown !== null} step={step} />
           <p class="status" role="status" aria-live="polite">{status || (yourTurn ? 'Your turn.' : '')}</p>
           <Log ui={ui} names={latest.players.map((p) => p.name)} entries={entries} current={version} step={step} />
