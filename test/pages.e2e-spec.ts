@@ -302,6 +302,35 @@ describe('the pages in a browser', () => {
     await page.waitForSelector('[data-move]');
     expect(await page.getAttribute('[data-square="d3"] [data-disc]', 'data-disc')).toBe('black');
     expect(problems).toEqual([]);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.close();
+  });
+
+  it('follows a match by long-polling the log where the server offers ?wait=', async () => {
+    const { id, seats } = await h.client.create('reversi', ['ann', 'bob']);
+    const { page, problems } = await browser.page();
+    await withRoutes(page, { '/games/reversi/matches/{id}/moves': { get: { parameters: [{ name: 'after', in: 'query' }, { name: 'wait', in: 'query' }] } } });
+    // A stand-in for the long-poll (API.md): answers as soon as an entry after `after` exists, else after the wait.
+    const waits: string[] = [];
+    await page.route(/\/moves\?after=\d+&wait=/, async (route) => {
+      const url = new URL(route.request().url());
+      waits.push(url.searchParams.get('wait') as string);
+      const after = Number(url.searchParams.get('after'));
+      for (let i = 0; i < 20; i++) {
+        const log = await h.client.log('reversi', id, undefined, `?after=${after}`).expect(200);
+        if (log.body.entries.length || i === 19) return route.fulfill({ json: log.body }).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    });
+    await page.goto(`${base}/play/reversi/${id}`);
+    await shown(page, 'reversi', 0);
+    await page.waitForSelector('.live >> text=long-poll');
+    await h.client.move('reversi', id, seats[0]?.token, { square: 'c4' }, 0).expect(200);
+    await shown(page, 'reversi', 1);
+    expect(await page.getAttribute('[data-square="c4"] [data-disc]', 'data-disc')).toBe('black');
+    expect(waits[0]).toBe('25');
+    expect(problems).toEqual([]);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.close();
   });
 
@@ -321,6 +350,7 @@ describe('the pages in a browser', () => {
     expect(clocks[1]).toBe('5:00');
     expect(await page.$$('.players .clock.running')).toHaveLength(1);
     expect(problems).toEqual([]);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.close();
   });
 
@@ -362,6 +392,7 @@ describe('the pages in a browser', () => {
     expect(await game.textContent()).toBe('greedy vs random');
     expect(await page.textContent('section[aria-labelledby="tournament"] ol')).toContain('greedy');
     expect(problems).toEqual([]);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.close();
   });
 
