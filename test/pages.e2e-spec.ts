@@ -44,6 +44,22 @@ describe('the pages in a browser', () => {
 
   const shown = (page: Page, game: string, version: number) => page.waitForSelector(`[data-game="${game}"][data-version="${version}"]`);
 
+  it('serves the pages and their assets, and nothing outside them', async () => {
+    const lobby = await h.client.http.get('/').expect(200);
+    expect(lobby.headers['content-type']).toContain('text/html');
+    expect(lobby.headers['content-security-policy']).toContain("default-src 'self'");
+    const asset = /\/assets\/[\w.-]+\.js/.exec(lobby.text)?.[0] as string;
+    expect((await h.client.http.get(asset).expect(200)).headers['content-type']).toContain('javascript');
+    await h.client.http.get('/play/reversi/any-id').expect(200);
+    expect((await h.client.http.get('/play/chess/any-id').expect(404)).body.code).toBe('NOT_FOUND');
+    expect((await h.client.http.get('/assets/..%2Fplay.html').expect(404)).body.code).toBe('NOT_FOUND');
+    expect((await h.client.http.get('/assets/nothing.js').expect(404)).body.code).toBe('NOT_FOUND');
+    // The API and its documents stay where they were.
+    await h.client.http.get('/games').expect(200);
+    await h.client.http.get('/openapi.json').expect(200);
+    await h.client.http.get('/docs').expect(200);
+  });
+
   it('renders the lobby with the games and a form, with no console errors, and starts a match from it', async () => {
     const { page, problems } = await browser.page();
     await page.goto(`${base}/`);
