@@ -120,7 +120,7 @@ function Board({ match, seat, legal, send }: BoardProps) {
           const own = view.matches.filter((m) => m.seat === p.seat);
           return (
             <section key={p.seat} class={`zone ${match.toMove.includes(p.seat) ? 'to-move' : ''}`} aria-label={`${p.name}'s table`}>
-              <h3>{p.name} <small>{view.handCounts[p.seat]} cards in hand · {view.sheets[p.seat]?.total ?? 0} pts</small></h3>
+              <h3>{p.name} <small>{view.handCounts[p.seat]} card{view.handCounts[p.seat] === 1 ? '' : 's'} in hand · {view.sheets[p.seat]?.total ?? 0} pts</small></h3>
               {p.seat !== seat && <div class="backs" aria-label={`${view.handCounts[p.seat]} cards in hand`}>{[...Array(Math.min(view.handCounts[p.seat] ?? 0, 12)).keys()].map((i) => <Card key={i} small />)}</div>}
               <ul class="melds">
                 {own.map((m) => (
