@@ -5,7 +5,7 @@ COPY scripts ./scripts
 COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx nest build && npm prune --omit=dev --ignore-scripts
+RUN npm run build && npm prune --omit=dev --ignore-scripts
 
 FROM node:20-bookworm-slim
 WORKDIR /app

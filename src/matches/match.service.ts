@@ -68,6 +68,18 @@ export class MatchService {
     return this.respond(engine, await this.load(engine, match), viewer);
   }
 
+  /** The match as it was at `version` (0 = just created), as this caller may see it: for replay viewers. */
+  async getAt(engine: AnyEngine, id: string, token: string | undefined, version: number): Promise<MatchResponse> {
+    const { match, viewer } = await this.authorize(engine, id, token, false);
+    if (version > match.version) {
+      throw new ApiError('VALIDATION_FAILED', `version must be at most ${match.version}, the match's current version.`, 'version/ahead');
+    }
+    if (version === match.version) return this.respond(engine, await this.load(engine, match), viewer);
+    const events = await this.store.events(match.id);
+    const at = events[version - 1];
+    return this.respond(engine, this.stateAt(engine, match, events, version, at?.createdAt ?? match.createdAt), viewer);
+  }
+
   async move(engine: AnyEngine, id: string, token: string | undefined, input: MoveInput): Promise<MoveResult> {
     const requestHash = input.idempotencyKey === undefined ? undefined : hashRequest({ move: input.move, expectedVersion: input.expectedVersion });
     // Fast path, one round trip: a known seat token and a cached state at exactly the version the move names.
@@ -290,12 +302,16 @@ export class MatchService {
       throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
     }
     // The first response was the match just after that event; rebuild it exactly from the log.
-    const base: Loaded = { version: 0, state: this.setupState(engine, match), resigned: null, match };
-    const events = (await this.store.events(match.id)).filter((e) => e.seq <= earlier.seq);
-    const at = this.fold(engine, match, base, events);
-    const status: MatchStatus = at.resigned !== null || engine.outcome(at.state) ? 'finished' : 'active';
-    const then = { ...at, match: { ...match, version: earlier.seq, status, updatedAt: earlier.createdAt } };
+    const then = this.stateAt(engine, match, await this.store.events(match.id), earlier.seq, earlier.createdAt);
     return { response: this.respond(engine, then, earlier.seat), replayed: true };
+  }
+
+  /** The match replayed from its setup up to `version` (never cached: past versions are rare reads). */
+  private stateAt(engine: AnyEngine, match: MatchRecord, events: readonly StoredEvent[], version: number, updatedAt: Date): Loaded {
+    const base: Loaded = { version: 0, state: this.setupState(engine, match), resigned: null, match };
+    const at = this.fold(engine, match, base, events.filter((e) => e.seq <= version));
+    const status: MatchStatus = at.resigned !== null || engine.outcome(at.state) ? 'finished' : 'active';
+    return { ...at, match: { ...match, version, status, updatedAt } };
   }
 
   private respond(engine: AnyEngine, loaded: Loaded, viewer: Viewer): MatchResponse {
