@@ -60,8 +60,9 @@ export function createGameController(game: GameDefinition): Type<unknown> {
       @Res({ passthrough: true }) reply: FastifyReply,
       @Query('version') version?: string,
     ): Promise<MatchResponse | undefined> {
-      if (version !== undefined) return this.matches.getAt(engine, id, token, parseVersion(version));
-      const match = await this.matches.get(engine, id, token);
+      const match = version === undefined
+        ? await this.matches.get(engine, id, token)
+        : await this.matches.getAt(engine, id, token, parseVersion(version)); // a past version never changes, so it caches alike
       return cached(reply, ifNoneMatch, match.version, match.you ?? 'spectator', match);
     }
 

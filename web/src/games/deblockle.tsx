@@ -155,9 +155,10 @@ function Board({ match, legal, send }: BoardProps) {
 
 function describe(e: LogEntry): string {
   if (e.type !== 'MoveMade') return e.type === 'PlayerResigned' ? 'resigned' : e.type;
-  const m = e.move as { type?: string; from?: string; tip?: string; to?: string; top?: string; removed?: boolean };
+  const m = e.move as { type?: string; from?: string; tip?: string; to?: string };
+  const fx = (e.effects ?? {}) as { top?: string | null; removed?: boolean };
   if (m.type === 'setup') return 'placed the blocks';
-  return `${m.from} tips ${m.tip}${m.top ? ` (${m.top})` : ''}, ${m.removed ? 'removed' : `to ${m.to}`}`;
+  return `${m.from} tips ${m.tip}${fx.top ? ` (${fx.top})` : ''}, ${fx.removed ? 'removed' : `to ${m.to}`}`;
 }
 
 export const deblockleUi: GameUi = {

@@ -124,9 +124,10 @@ function Board({ match, seat, legal, info, send }: BoardProps) {
 
 function describe(e: LogEntry): string {
   if (e.type !== 'MoveMade') return e.type === 'PlayerResigned' ? 'resigned' : e.type;
-  const m = e.move as { type: string; tiles?: PlacedTile[]; points?: number; count?: number; bonus?: number };
-  if (m.type === 'place') return `placed ${m.tiles?.length} for ${m.points}${m.bonus ? ` + ${m.bonus}` : ''}`;
-  return `exchanged ${m.count}`;
+  const m = e.move as { type: string; tiles?: PlacedTile[] };
+  const fx = (e.effects ?? {}) as { points?: number; count?: number; bonus?: number };
+  if (m.type === 'place') return `placed ${m.tiles?.length} for ${fx.points}${fx.bonus ? ` + ${fx.bonus}` : ''}`;
+  return `exchanged ${fx.count}`;
 }
 
 export const qwirkleUi: GameUi = {

@@ -47,7 +47,8 @@ export const reversiUi: GameUi = {
   seatColor: (s) => (s === 0 ? '#111' : '#f4f4f4'),
   describe: (e) => {
     if (e.type !== 'MoveMade') return e.type === 'PlayerResigned' ? 'resigned' : e.type;
-    const m = e.move as { square: string; flipped?: number; skipped?: number | null };
-    return `${m.square}${m.flipped ? ` (${m.flipped} flipped)` : ''}${m.skipped !== null && m.skipped !== undefined ? ', then a pass' : ''}`;
+    const m = e.move as { square: string };
+    const fx = (e.effects ?? {}) as { flipped?: number; skipped?: number | null };
+    return `${m.square}${fx.flipped ? ` (${fx.flipped} flipped)` : ''}${fx.skipped !== null && fx.skipped !== undefined ? ', then a pass' : ''}`;
   },
 };

@@ -166,7 +166,8 @@ function Board({ match, seat, legal, send }: BoardProps) {
 
 function describe(e: LogEntry): string {
   if (e.type !== 'MoveMade') return e.type === 'PlayerResigned' ? 'resigned' : e.type;
-  const { move: m, drawn, roundEnded } = e.move as { move: SplitMove; drawn?: string[] | number; roundEnded?: number };
+  const m = e.move as SplitMove;
+  const { drawn, roundEnded } = (e.effects ?? {}) as { drawn?: string[] | number; roundEnded?: number };
   const drew = Array.isArray(drawn) ? ` (${drawn.join(' ')})` : '';
   const text = m.type === 'draw' ? `drew${drew}` : m.type === 'take' ? `took from ${m.index}` : m.type === 'match' ? `matched ${m.cards.join('+')}`
     : m.type === 'upgrade' ? `upgraded ${m.match} with ${m.card}` : m.type === 'discard' ? `discarded ${m.card}${drew}` : 'laid last matches';
