@@ -4,6 +4,7 @@ import {
   ApiOperation, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import { MatchService } from '../matches/match.service';
 import type { CreatedMatchResponse, LegalMovesResponse, LogResponse, MatchResponse } from '../matches/match.types';
@@ -28,6 +29,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
 
     @Post()
     @HttpCode(201)
+    @LimitedAs('create')
     @ApiOperation({ summary: `Create a ${game.title} match`, description: 'Returns each seat\'s secret token, shown this once.' })
     @ApiBody({
       schema: {

@@ -1,3 +1,4 @@
+import { ERROR_STATUS } from '../common/api-error';
 import type { GameDefinition } from './game-definition';
 
 export const errorSchemaRef = { $ref: '#/components/schemas/Error' };
@@ -37,9 +38,7 @@ const ERROR_SCHEMA = {
     statusCode: { type: 'integer' },
     code: {
       type: 'string',
-      enum: ['VALIDATION_FAILED', 'MALFORMED_MOVE', 'INVALID_OPTIONS', 'UNAUTHENTICATED', 'FORBIDDEN', 'MATCH_NOT_FOUND', 'NOT_FOUND',
-        'NOT_YOUR_TURN', 'VERSION_CONFLICT', 'GAME_OVER', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED',
-        'ILLEGAL_MOVE', 'RATE_LIMITED', 'INTERNAL', 'REPLAY_FAILED'],
+      enum: Object.keys(ERROR_STATUS),
     },
     message: { type: 'string' },
     reason: { type: 'string', description: 'Namespaced detail, e.g. reversi/no-flips.' },

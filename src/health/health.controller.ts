@@ -5,6 +5,17 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { Database } from '../store/database';
 import { DATABASE } from '../store/store.module';
 
+/** A database that does not answer within this is reported down (a pool waiting to connect would never). */
+const PROBE_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 @ApiTags('health')
 @SkipThrottle()
 @Controller('health')
@@ -15,7 +26,7 @@ export class HealthController {
     @Inject(DATABASE) private readonly db: Database,
   ) {}
 
-  /** 200 when the database answers, 503 when it does not. */
+  /** 200 when the database answers; 503 SERVICE_UNAVAILABLE, with terminus's report as `details`, when it does not. */
   @Get()
   @HealthCheck()
   check() {
@@ -23,7 +34,7 @@ export class HealthController {
       async () => {
         const indicator = this.indicators.check('database');
         try {
-          await this.db.query('SELECT 1');
+          await withTimeout(this.db.query('SELECT 1'), PROBE_TIMEOUT_MS);
           return indicator.up({ kind: this.db.kind });
         } catch (error) {
           return indicator.down({ kind: this.db.kind, message: (error as Error).message });
