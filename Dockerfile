@@ -17,16 +17,19 @@ COPY src ./src
 RUN node scripts/prisma-generate.js && npx nest build
 
 # ---- runtime dependencies only: no test tools (embedded-postgres, jest, ...), no compilers ----
+# --omit=optional --omit=peer as well: the Prisma CLI and TypeScript are optional peers of @prisma/client, and
+# npm keeps such packages unless told (about 250 MB); the app needs none of them at run time.
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --omit=optional --omit=peer --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 # ---- the image: compiled app, runtime dependencies, migrations; runs as the unprivileged `node` user ----
 FROM node:24-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000
+# Without DATABASE_URL the embedded PGlite keeps its files in the `node` user's home (the app folder is read-only to it).
+ENV NODE_ENV=production PORT=3000 TURNBASE_DATA_DIR=/home/node/turnbase-data
 COPY --from=deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --chown=root:root prisma ./prisma
