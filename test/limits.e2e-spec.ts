@@ -28,10 +28,13 @@ function exchange(port: number, raw: string, keepOpenMs = 0): Promise<{ text: st
     socket.on('data', (chunk) => {
       text += chunk.toString('utf8');
     });
+    const timer = keepOpenMs > 0 ? setTimeout(() => { socket.destroy(); resolve({ text, closed: false }); }, keepOpenMs) : undefined;
     socket.on('error', reject);
-    socket.on('close', () => resolve({ text, closed: true }));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true });
+    });
     socket.write(raw);
-    if (keepOpenMs > 0) setTimeout(() => { socket.destroy(); resolve({ text, closed: false }); }, keepOpenMs);
   });
 }
 

@@ -63,6 +63,19 @@ describe('npm run verify on the test database', () => {
     expect(stored.rows[0].payload).toEqual({ square: 'd4' });
   });
 
+  it('stops, rather than blaming the matches, when the database fails mid-way', async () => {
+    const failing = {
+      exec: (sql: string) => db.exec(sql),
+      query: async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
+        if (sql.includes('"MatchEvent"')) throw new Error('connection lost');
+        return db.query<T>(sql, params);
+      },
+    };
+    const failures: VerifyFailure[] = [];
+    await expect(verifyLogs(failing, engines, { onFailure: (f) => failures.push(f) })).rejects.toThrow('connection lost');
+    expect(failures).toEqual([]);
+  });
+
   it('exits 0 when every log replays', async () => {
     const scratch = await scratchDatabase('turnbase_verify_clean');
     try {

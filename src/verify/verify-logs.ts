@@ -74,15 +74,23 @@ export async function verifyLogs(db: SqlRunner, engines: readonly AnyEngine[], o
       try {
         events += await verifyMatch(db, byId.get(row.game), row, pageSize);
       } catch (error) {
+        if (!(error instanceof Failed)) throw error; // the database failed, not the match: the check cannot go on
         failed++;
-        const seq = error instanceof Failed ? error.seq : null;
-        const problem = error instanceof Failed ? error.message : `the engine threw: ${(error as Error).message}`;
-        options.onFailure({ id: row.id, game: row.game, seq, problem });
+        options.onFailure({ id: row.id, game: row.game, seq: error.seq, problem: error.message });
       }
     }
     options.onProgress?.({ matches, events, failed });
     if (page.length < pageSize) return { matches, events, failed };
     after = (page[page.length - 1] as MatchRow).id;
+  }
+}
+
+/** Runs engine code; an engine that throws on a stored log is a failed match, not a failed check. */
+function engineStep<T>(seq: number | null, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    throw new Failed(seq, `the engine threw: ${(error as Error).message}`);
   }
 }
 
@@ -92,9 +100,9 @@ async function verifyMatch(db: SqlRunner, engine: AnyEngine | undefined, row: Ma
   if (Number(row.rulesVersion) !== engine.rulesVersion) {
     throw new Failed(null, `played under ${row.game} rules version ${row.rulesVersion}; this server runs version ${engine.rulesVersion} only`);
   }
-  const parsed = engine.parseOptions(asJson(row.options), row.seats);
+  const parsed = engineStep(null, () => engine.parseOptions(asJson(row.options), row.seats));
   if (!parsed.ok) throw new Failed(null, `its options no longer parse: ${parsed.error.message}`);
-  let state: unknown = engine.setup({ seed: row.seed, seats: row.seats, options: parsed.value });
+  let state: unknown = engineStep(null, () => engine.setup({ seed: row.seed, seats: row.seats, options: parsed.value }));
   let version = 0;
   let resigned = false;
   for (;;) {
@@ -108,7 +116,8 @@ async function verifyMatch(db: SqlRunner, engine: AnyEngine | undefined, row: Ma
       if (resigned) throw new Failed(seq, 'an event follows a resignation');
       if (event.type === 'PlayerResigned') resigned = true;
       else if (event.type === 'MoveMade') {
-        const r = play(engine, state, Number(event.seat), asJson(event.payload));
+        const before = state;
+        const r = engineStep(seq, () => play(engine, before, Number(event.seat), asJson(event.payload)));
         if (!r.ok) throw new Failed(seq, `${r.error.code}${r.error.reason ? ` ${r.error.reason}` : ''}: ${r.error.message}`);
         state = r.value.state;
       } else throw new Failed(seq, `unknown event type "${event.type}"`);
@@ -117,7 +126,8 @@ async function verifyMatch(db: SqlRunner, engine: AnyEngine | undefined, row: Ma
     if (page.length < pageSize) break;
   }
   if (version !== Number(row.version)) throw new Failed(null, `the log ends at event ${version}, but the match is at version ${row.version}`);
-  const over = resigned || engine.outcome(state) !== null;
+  const last = state;
+  const over = resigned || engineStep(null, () => engine.outcome(last)) !== null;
   if (row.status !== 'aborted' && row.status !== (over ? 'finished' : 'active')) {
     throw new Failed(null, `stored as ${row.status}, but its log replays to a match that is ${over ? 'finished' : 'active'}`);
   }
