@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import type { Viewer } from '../engine/core';
 import { parseCursor } from '../matches/cursor';
@@ -39,6 +40,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
 
     @Post()
     @HttpCode(201)
+    @LimitedAs('create')
     @ApiOperation({ summary: `Create a ${game.title} match`, description: 'Returns each seat\'s secret token, shown this once.' })
     @ApiBody({ schema: ref(`${n}CreateMatchRequest`) })
     @respond([{ status: 201, description: 'The match, as a spectator sees it, and each seat\'s token.', schema: ref(`${n}CreatedMatch`), headers: headers.created }], { body: true })
