@@ -26,7 +26,7 @@ describe('the example client', () => {
     writeFileSync(join(examples, 'generated', 'openapi.json'), spec);
     await run(process.execPath, [join(root, 'node_modules/openapi-typescript/bin/cli.js'), join(examples, 'generated/openapi.json'), '-o', join(examples, 'generated/api.d.ts')], { cwd: root });
     await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(examples, 'tsconfig.json')], { cwd: root })
-      .catch((error: { stdout?: string }) => {
+      .catch((error: Error & { stdout?: string }) => {
         throw new Error(`the example does not type-check against the spec:\n${error.stdout ?? String(error)}`);
       });
 
