@@ -11,6 +11,10 @@ export interface AppConfig {
   readonly logRequests: boolean;
   /** Requests per minute per client address; 0 turns rate limiting off. */
   readonly rateLimitPerMinute: number;
+  /** How long a match with open seats waits for players before it is aborted (WAITING_MATCH_TTL_SECONDS). */
+  readonly waitingTtlSeconds: number;
+  /** How often waiting matches past their time are looked for (EXPIRY_SWEEP_SECONDS; 0: never, e.g. in tests). */
+  readonly expirySweepSeconds: number;
 }
 
 function nonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
@@ -33,5 +37,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit: 64 * 1024,
     logRequests: env.LOG_REQUESTS === '1',
     rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 0),
+    waitingTtlSeconds: nonNegativeInt('WAITING_MATCH_TTL_SECONDS', env.WAITING_MATCH_TTL_SECONDS, 86_400) || 86_400,
+    expirySweepSeconds: nonNegativeInt('EXPIRY_SWEEP_SECONDS', env.EXPIRY_SWEEP_SECONDS, 60),
   };
 }

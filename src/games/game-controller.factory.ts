@@ -28,13 +28,23 @@ export function createGameController(game: GameDefinition): Type<unknown> {
 
     @Post()
     @HttpCode(201)
-    @ApiOperation({ summary: `Create a ${game.title} match`, description: 'Returns each seat\'s secret token, shown this once.' })
+    @ApiOperation({ summary: `Create a ${game.title} match`, description: 'Returns each named seat\'s secret token, shown this once. With open seats the match is waiting until they are joined, and expires if they are not (WAITING_MATCH_TTL_SECONDS).' })
     @ApiBody({
       schema: {
         type: 'object', required: ['players'], additionalProperties: false,
         properties: {
-          players: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: 40 } } } },
+          players: {
+            type: 'array',
+            description: 'One entry per seat, in seat order: { "name" } (a seat with its own token) or { "open": true } (an open seat; the match waits until it is joined).',
+            items: {
+              oneOf: [
+                { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 40 } } },
+                { type: 'object', required: ['open'], additionalProperties: false, properties: { open: { type: 'boolean', enum: [true] } } },
+              ],
+            },
+          },
           options: { $ref: `#/components/schemas/${schemaName}Options` },
+          unlisted: { type: 'boolean', default: false, description: 'Keeps the match out of the lobby.' },
         },
       },
     })
@@ -119,7 +129,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
             items: {
               type: 'object',
               properties: {
-                seq: { type: 'integer' }, seat: { type: 'integer' }, type: { type: 'string', enum: ['MoveMade', 'PlayerResigned'] },
+                seq: { type: 'integer' }, seat: { type: 'integer', nullable: true, description: 'Null for MatchAborted.' }, type: { type: 'string', enum: ['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted'] },
                 move: { type: 'object', description: 'The move as this caller may see it.' }, at: { type: 'string', format: 'date-time' },
               },
             },

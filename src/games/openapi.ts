@@ -5,14 +5,14 @@ export const errorSchemaRef = { $ref: '#/components/schemas/Error' };
 export function matchResponseSchema(schemaName: string): object {
   return {
     type: 'object',
-    required: ['id', 'game', 'rulesVersion', 'status', 'version', 'players', 'toMove', 'you', 'view', 'outcome', 'createdAt', 'updatedAt'],
+    required: ['id', 'game', 'rulesVersion', 'status', 'version', 'players', 'toMove', 'you', 'view', 'outcome', 'rematch', 'createdAt', 'updatedAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       game: { type: 'string' },
       rulesVersion: { type: 'integer' },
-      status: { type: 'string', enum: ['active', 'finished', 'aborted'] },
+      status: { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'], description: 'waiting: some seat is open; aborted: it expired while waiting.' },
       version: { type: 'integer', description: 'The number of events in the log; also the ETag.' },
-      players: { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' } } } },
+      players: { type: 'array', items: PLAYER_ENTRY },
       toMove: { type: 'array', items: { type: 'integer' }, description: 'Seats that may move now; several in simultaneous phases.' },
       you: { type: 'integer', nullable: true, description: 'The caller\'s seat; null for spectators.' },
       view: { $ref: `#/components/schemas/${schemaName}View` },
@@ -24,11 +24,56 @@ export function matchResponseSchema(schemaName: string): object {
           reason: { type: 'string' },
         },
       },
+      rematch: { type: 'string', format: 'uuid', nullable: true, description: 'The id of this match\'s rematch, once there is one.' },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
     },
   };
 }
+
+const PLAYER_ENTRY = {
+  type: 'object',
+  required: ['seat', 'name'],
+  properties: {
+    seat: { type: 'integer' },
+    name: { type: 'string', nullable: true, description: 'Null while the seat is open.' },
+    player: { type: 'string', format: 'uuid', description: 'The player holding the seat, when a player key joined it.' },
+    open: { type: 'boolean', enum: [true], description: 'Present while the seat is open.' },
+  },
+};
+
+/** A join's or a rematch's answer: the match as the caller's seat sees it, plus that seat and its token. */
+export function seatedResponseSchema(match: object): object {
+  return {
+    allOf: [match, { type: 'object', required: ['seat', 'token'], properties: { seat: { type: 'integer' }, token: { type: 'string', description: 'The seat token, shown to this caller.' } } }],
+  };
+}
+
+export const matchListSchema = {
+  type: 'object',
+  required: ['matches', 'nextCursor'],
+  properties: {
+    matches: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'game', 'status', 'version', 'players', 'openSeats', 'toMove', 'createdAt', 'updatedAt'],
+        properties: {
+          id: { type: 'string', format: 'uuid' },
+          game: { type: 'string' },
+          status: { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'] },
+          version: { type: 'integer' },
+          players: { type: 'array', items: PLAYER_ENTRY },
+          openSeats: { type: 'array', items: { type: 'integer' }, description: 'The seats a join may take.' },
+          toMove: { type: 'array', items: { type: 'integer' } },
+          createdAt: { type: 'string', format: 'date-time' },
+          updatedAt: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
+    nextCursor: { type: 'string', nullable: true, description: 'Pass as cursor for the next page; null at the end.' },
+  },
+};
 
 const ERROR_SCHEMA = {
   type: 'object',
@@ -38,7 +83,8 @@ const ERROR_SCHEMA = {
     code: {
       type: 'string',
       enum: ['VALIDATION_FAILED', 'MALFORMED_MOVE', 'INVALID_OPTIONS', 'UNAUTHENTICATED', 'FORBIDDEN', 'MATCH_NOT_FOUND', 'NOT_FOUND',
-        'NOT_YOUR_TURN', 'VERSION_CONFLICT', 'GAME_OVER', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED',
+        'NOT_YOUR_TURN', 'VERSION_CONFLICT', 'GAME_OVER',
+        'MATCH_NOT_STARTED', 'MATCH_NOT_FINISHED', 'SEAT_TAKEN', 'NO_OPEN_SEAT', 'ALREADY_SEATED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED',
         'ILLEGAL_MOVE', 'RATE_LIMITED', 'INTERNAL', 'REPLAY_FAILED'],
     },
     message: { type: 'string' },

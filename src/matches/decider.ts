@@ -65,8 +65,8 @@ export type Decision = { readonly ok: true; readonly events: readonly MatchEvent
 
 /** A stored event that no longer folds (the engine changed under the log). Reported, never patched. */
 export class FoldError extends Error {
-  constructor(readonly seq: number, readonly cause: EngineError) {
-    super(`event ${seq} no longer applies: ${cause.code} ${cause.reason ?? ''} ${cause.message}`);
+  constructor(readonly seq: number, readonly engineError: EngineError) {
+    super(`event ${seq} no longer applies: ${engineError.code} ${engineError.reason ?? ''} ${engineError.message}`);
   }
 }
 

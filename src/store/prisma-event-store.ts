@@ -1,7 +1,16 @@
-import type { PrismaClient } from '../generated/prisma/client';
+import { type PrismaClient, Prisma } from '../generated/prisma/client';
+import type { SeatHolder } from '../matches/decider';
 import type {
-  AppendResult, EventStore, MatchRecord, MatchStatus, NewEvent, NewMatch, StoredEvent,
+  AppendOptions, AppendResult, Credential, EventStore, MatchRecord, MatchStatus, MatchSummaryRecord, NewEvent, NewMatch, PageAfter,
+  PlayerMatchRecord, Projection, StoredEvent,
 } from '../matches/event-store.port';
+
+interface SeatRow {
+  seat: number;
+  name: string | null;
+  player: string | null;
+  joinedSeq: number | null;
+}
 
 interface MatchRow {
   id: string;
@@ -13,14 +22,18 @@ interface MatchRow {
   version: number;
   createdAt: Date | string;
   updatedAt: Date | string;
-  players: { seat: number; name: string }[] | string | null;
-  callerSeat: number | null;
+  unlisted: boolean;
+  expiresAt: Date | string | null;
+  rematchOf: string | null;
+  rematch: string | null;
+  toMove: number[] | null;
+  seats: SeatRow[] | string | null;
 }
 
 interface EventRow {
   seq: number;
   type: StoredEvent['type'];
-  seat: number;
+  seat: number | null;
   payload: unknown;
   createdAt: Date | string;
   idempotencyKey: string | null;
@@ -28,6 +41,13 @@ interface EventRow {
 }
 
 const asJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+const seatsOf = (row: MatchRow): SeatRow[] => (asJson(row.seats) as SeatRow[] | null) ?? [];
+
+/** A seat filled by a join was open at creation: the log, not the row, says who holds it now. */
+const createdHolder = (s: SeatRow): SeatHolder => (s.joinedSeq !== null || s.name === null
+  ? { name: null, player: null, open: true }
+  : { name: s.name, player: s.player, open: false });
+const currentHolder = (s: SeatRow): SeatHolder => ({ name: s.name, player: s.player, open: s.name === null });
 
 function toMatch(row: MatchRow): MatchRecord {
   return {
@@ -40,7 +60,11 @@ function toMatch(row: MatchRow): MatchRecord {
     version: Number(row.version),
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
-    players: (asJson(row.players) as MatchRecord['players'] | null) ?? [],
+    unlisted: row.unlisted,
+    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+    rematchOf: row.rematchOf,
+    rematch: row.rematch,
+    createdSeats: seatsOf(row).map(createdHolder),
   };
 }
 
@@ -48,7 +72,7 @@ function toEvent(row: EventRow): StoredEvent {
   return {
     seq: Number(row.seq),
     type: row.type,
-    seat: Number(row.seat),
+    seat: row.seat === null ? null : Number(row.seat),
     payload: asJson(row.payload),
     createdAt: new Date(row.createdAt),
     idempotencyKey: row.idempotencyKey,
@@ -67,8 +91,27 @@ export function uniqueViolation(error: unknown): string | null {
   const c = cause?.constraint;
   if (typeof c === 'string') return c;
   if (c && typeof c === 'object' && 'index' in c) return String((c as { index: unknown }).index);
+  if (c && typeof c === 'object' && 'fields' in c) return String((c as { fields: unknown }).fields);
   const m = /constraint "([^"]+)"/.exec(e.message ?? '');
   return m?.[1] ?? 'unknown';
+}
+
+const MATCH_COLUMNS = Prisma.sql`
+  m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version", m."createdAt", m."updatedAt",
+  m."unlisted", m."expiresAt", m."rematchOf"::text AS "rematchOf", m."toMove",
+  (SELECT r."id"::text FROM "Match" r WHERE r."rematchOf" = m."id") AS "rematch",
+  (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
+     FROM "Seat" s WHERE s."matchId" = m."id") AS "seats"`;
+
+/** SQL that is true when `credential` opens seat `seat` (a column or value) of match `matchId`. */
+function opensSeat(matchId: Prisma.Sql, credential: Credential, seat?: number): Prisma.Sql {
+  const who = 'tokenHash' in credential ? Prisma.sql`s."tokenHash" = ${credential.tokenHash}` : Prisma.sql`s."playerId" = ${credential.playerId}::uuid`;
+  const which = seat === undefined ? Prisma.empty : Prisma.sql`AND s."seat" = ${seat}::int`;
+  return Prisma.sql`s."matchId" = ${matchId} ${which} AND ${who}`;
+}
+
+function pageAfter(after: PageAfter | null): Prisma.Sql {
+  return after === null ? Prisma.empty : Prisma.sql`AND (m."createdAt", m."id") < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
 }
 
 export class PrismaEventStore implements EventStore {
@@ -83,7 +126,11 @@ export class PrismaEventStore implements EventStore {
         seed: m.seed,
         options: m.options as object,
         status: m.status,
-        seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash })) },
+        toMove: [...m.toMove],
+        unlisted: m.unlisted,
+        expiresAt: m.expiresAt,
+        rematchOf: m.rematchOf,
+        seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.holder.name, playerId: s.holder.player, tokenHash: s.tokenHash })) },
       },
     });
     return {
@@ -96,18 +143,29 @@ export class PrismaEventStore implements EventStore {
       version: created.version,
       createdAt: created.createdAt,
       updatedAt: created.updatedAt,
-      players: m.seats.map((s) => ({ seat: s.seat, name: s.name })),
+      unlisted: created.unlisted,
+      expiresAt: created.expiresAt,
+      rematchOf: created.rematchOf,
+      rematch: null,
+      createdSeats: m.seats.map((s) => s.holder),
     };
   }
 
-  async loadMatch(id: string, tokenHash?: string): Promise<{ match: MatchRecord; seat: number | null } | null> {
-    const rows = await this.prisma.$queryRaw<MatchRow[]>`
-      SELECT m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version",
-             m."createdAt", m."updatedAt",
-             (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name") ORDER BY s."seat")
-                FROM "Seat" s WHERE s."matchId" = m."id") AS "players",
-             (SELECT s."seat" FROM "Seat" s WHERE s."matchId" = m."id" AND s."tokenHash" = ${tokenHash ?? ''}) AS "callerSeat"
-        FROM "Match" m WHERE m."id" = ${id}::uuid`;
+  async createRematch(m: NewMatch): Promise<MatchRecord | null> {
+    try {
+      return await this.createMatch(m);
+    } catch (error) {
+      if (uniqueViolation(error) !== null) return null; // another caller created it first: one rematch per match
+      throw error;
+    }
+  }
+
+  async loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null> {
+    const caller = credential === undefined
+      ? Prisma.sql`NULL::int`
+      : Prisma.sql`(SELECT s."seat" FROM "Seat" s WHERE ${opensSeat(Prisma.sql`m."id"`, credential)} LIMIT 1)`;
+    const rows = await this.prisma.$queryRaw<(MatchRow & { callerSeat: number | null })[]>`
+      SELECT ${MATCH_COLUMNS}, ${caller} AS "callerSeat" FROM "Match" m WHERE m."id" = ${id}::uuid`;
     const row = rows[0];
     if (!row) return null;
     return { match: toMatch(row), seat: row.callerSeat === null ? null : Number(row.callerSeat) };
@@ -124,17 +182,32 @@ export class PrismaEventStore implements EventStore {
     return rows.map(toEvent);
   }
 
-  async append(matchId: string, expectedVersion: number, status: MatchStatus, e: NewEvent): Promise<AppendResult> {
+  async append(matchId: string, expectedVersion: number, projection: Projection, e: NewEvent, options: AppendOptions = {}): Promise<AppendResult> {
+    const actor = options.actor
+      ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Seat" s WHERE ${opensSeat(Prisma.sql`${matchId}::uuid`, options.actor.credential, options.actor.seat)})`
+      : Prisma.empty;
+    const taken = options.seatTaken;
+    // The seat row of a join changes in the same statement as the event, only if the version guard let it through.
+    const seated = taken
+      ? Prisma.sql`, seated AS (
+          UPDATE "Seat" SET "name" = ${taken.name}, "playerId" = ${taken.playerId}::uuid, "tokenHash" = ${taken.tokenHash},
+                 "joinedSeq" = (SELECT "version" FROM bumped)
+           WHERE "matchId" = (SELECT "id" FROM bumped) AND "seat" = ${taken.seat}::int AND "name" IS NULL
+          RETURNING "seat")`
+      : Prisma.empty;
     try {
       // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
       // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
-      // The (matchId, seq) primary key guards the same invariant a second time.
+      // The (matchId, seq) primary key guards the same invariant a second time. A match that stops waiting
+      // drops its expiry deadline.
       const rows = await this.prisma.$queryRaw<EventRow[]>`
         WITH bumped AS (
-          UPDATE "Match" SET "version" = "version" + 1, "status" = ${status}, "updatedAt" = clock_timestamp()
-           WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int
+          UPDATE "Match" SET "version" = "version" + 1, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
+                 "updatedAt" = clock_timestamp(),
+                 "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END
+           WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
           RETURNING "id", "version", "updatedAt"
-        )
+        )${seated}
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
         SELECT "id", "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
                ${e.idempotencyKey ?? null}, ${e.requestHash ?? null}, "updatedAt"
@@ -154,5 +227,40 @@ export class PrismaEventStore implements EventStore {
       SELECT "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"
         FROM "MatchEvent" WHERE "matchId" = ${matchId}::uuid AND "seat" = ${seat}::int AND "idempotencyKey" = ${key}`;
     return rows[0] ? toEvent(rows[0]) : null;
+  }
+
+  async setSeatToken(matchId: string, seat: number, tokenHash: string, ifUnset: boolean): Promise<string | null> {
+    const unset = ifUnset ? Prisma.sql`AND "tokenHash" IS NULL` : Prisma.empty;
+    await this.prisma.$executeRaw`
+      UPDATE "Seat" SET "tokenHash" = ${tokenHash} WHERE "matchId" = ${matchId}::uuid AND "seat" = ${seat}::int AND "name" IS NOT NULL ${unset}`;
+    const row = await this.prisma.seat.findUnique({ where: { matchId_seat: { matchId, seat } }, select: { tokenHash: true } });
+    return row?.tokenHash ?? null;
+  }
+
+  async listMatches(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Promise<MatchSummaryRecord[]> {
+    // Equality on (game, status, unlisted), then (createdAt, id) descending: one backward scan of
+    // "Match_game_status_unlisted_createdAt_id_idx" that stops after `limit` rows, however many matches there are.
+    const rows = await this.prisma.$queryRaw<MatchRow[]>`
+      SELECT ${MATCH_COLUMNS} FROM "Match" m
+       WHERE m."game" = ${game} AND m."status" = ${status} AND m."unlisted" = false ${pageAfter(after)}
+       ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
+    return rows.map((row) => ({ match: toMatch(row), seats: seatsOf(row).map(currentHolder), toMove: row.toMove ?? [] }));
+  }
+
+  async playerMatches(playerId: string, filter: { status?: MatchStatus; toMove?: boolean }, after: PageAfter | null, limit: number): Promise<PlayerMatchRecord[]> {
+    const status = filter.status === undefined ? Prisma.empty : Prisma.sql`AND m."status" = ${filter.status}`;
+    const toMove = filter.toMove === undefined ? Prisma.empty : Prisma.sql`AND (s."seat" = ANY(m."toMove")) = ${filter.toMove}`;
+    const rows = await this.prisma.$queryRaw<PlayerMatchRecord[]>`
+      SELECT m."game", m."id"::text AS "id", s."seat", m."version", m."status", (s."seat" = ANY(m."toMove")) AS "toMove", m."createdAt"
+        FROM "Seat" s JOIN "Match" m ON m."id" = s."matchId"
+       WHERE s."playerId" = ${playerId}::uuid ${status} ${toMove} ${pageAfter(after)}
+       ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
+    return rows.map((r) => ({ ...r, seat: Number(r.seat), version: Number(r.version), createdAt: new Date(r.createdAt) }));
+  }
+
+  async dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]> {
+    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
+      SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'waiting' AND "expiresAt" <= ${now}::timestamptz
+       ORDER BY "expiresAt" LIMIT ${limit}::int`;
   }
 }
