@@ -114,6 +114,18 @@ function pageAfter(after: PageAfter | null): Prisma.Sql {
   return after === null ? Prisma.empty : Prisma.sql`AND (m."createdAt", m."id") < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
 }
 
+/**
+ * The lobby's query. Equality on (game, status, unlisted), then (createdAt, id) descending: one backward scan
+ * of "Match_game_status_unlisted_createdAt_id_idx" that stops after `limit` rows, however many matches there
+ * are (test/lobby.e2e-spec.ts checks the plan over 100,000 rows).
+ */
+export function lobbyQuery(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Prisma.Sql {
+  return Prisma.sql`
+    SELECT ${MATCH_COLUMNS} FROM "Match" m
+     WHERE m."game" = ${game} AND m."status" = ${status} AND m."unlisted" = false ${pageAfter(after)}
+     ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
+}
+
 export class PrismaEventStore implements EventStore {
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -238,12 +250,7 @@ export class PrismaEventStore implements EventStore {
   }
 
   async listMatches(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Promise<MatchSummaryRecord[]> {
-    // Equality on (game, status, unlisted), then (createdAt, id) descending: one backward scan of
-    // "Match_game_status_unlisted_createdAt_id_idx" that stops after `limit` rows, however many matches there are.
-    const rows = await this.prisma.$queryRaw<MatchRow[]>`
-      SELECT ${MATCH_COLUMNS} FROM "Match" m
-       WHERE m."game" = ${game} AND m."status" = ${status} AND m."unlisted" = false ${pageAfter(after)}
-       ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
+    const rows = await this.prisma.$queryRaw<MatchRow[]>(lobbyQuery(game, status, after, limit));
     return rows.map((row) => ({ match: toMatch(row), seats: seatsOf(row).map(currentHolder), toMove: row.toMove ?? [] }));
   }
 
