@@ -1,0 +1,79 @@
+import { type Database } from '../src/store/database';
+import { lobbyQuery } from '../src/store/prisma-event-store';
+import { DATABASE } from '../src/store/store.module';
+import { useApp } from './support/harness';
+import { SeatsClient } from './support/seats';
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Parent Relationship'?: string;
+  Plans?: PlanNode[];
+}
+
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+/** The plan without its per-row sub-plans (each match's seats, its rematch link): the part that finds the page. */
+const mainNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).filter((c) => c['Parent Relationship'] !== 'SubPlan').flatMap(mainNodes)];
+
+describe('the lobby', () => {
+  const h = useApp();
+  let seats: SeatsClient;
+  beforeAll(() => {
+    seats = new SeatsClient(h.client);
+  });
+
+  it('lists waiting matches with their open seats, newest first, paged to a null cursor; unlisted ones never', async () => {
+    const listed = [];
+    for (let i = 0; i < 3; i++) listed.push(await seats.create('split', ['host', null, null]));
+    const hidden = await seats.create('split', ['host', null], { unlisted: true });
+    const page = await seats.lobby('split', '?status=waiting&limit=2').expect(200);
+    expect(page.body.matches).toHaveLength(2);
+    expect(page.body.nextCursor).toEqual(expect.any(String));
+    expect(page.body.matches[0]).toEqual({
+      id: listed[2]!.id, game: 'split', status: 'waiting', version: 0, toMove: [], openSeats: [1, 2],
+      players: [{ seat: 0, name: 'host' }, { seat: 1, name: null, open: true }, { seat: 2, name: null, open: true }],
+      createdAt: expect.any(String), updatedAt: expect.any(String),
+    });
+    const all = await seats.lobbyAll('split', 'waiting');
+    const ids = all.map((m) => m.id);
+    expect(ids).not.toContain(hidden.id);
+    const mine = listed.map((m) => m.id).reverse();
+    expect(ids.filter((id) => mine.includes(id))).toEqual(mine); // newest first
+    expect((await seats.lobby('split').expect(200)).body.matches[0].status).toBe('waiting'); // status defaults to waiting
+    // An unlisted match is still joinable by whoever has its id.
+    await seats.join('split', hidden.id, { name: 'friend' }).expect(200);
+  });
+
+  it('uses its index: over 100,000 matches the plan is one index scan that reads one page, with no sort of matches and no sequential scan', async () => {
+    const db = h.app.get<Database>(DATABASE);
+    const game = 'lobby-plan';
+    // 100,000 matches of one game in one statement: 5% waiting, 15% active, the rest finished; 1 in 10 unlisted.
+    await db.exec(`
+      INSERT INTO "Match" ("id", "game", "rulesVersion", "seed", "options", "status", "version", "unlisted", "createdAt", "updatedAt")
+      SELECT gen_random_uuid(), '${game}', 1, md5(i::text), '{}'::jsonb,
+             CASE WHEN i % 20 = 0 THEN 'waiting' WHEN i % 20 < 4 THEN 'active' ELSE 'finished' END,
+             0, i % 10 = 0, now() - make_interval(secs => i), now()
+        FROM generate_series(1, 100000) AS i`);
+    try {
+      await db.exec('ANALYZE "Match"');
+      for (const status of ['waiting', 'active', 'finished'] as const) {
+        for (const after of [null, { createdAt: new Date(Date.now() - 50_000_000), id: '00000000-0000-0000-0000-000000000000' }]) {
+          const explain = await db.prisma.$queryRaw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>`EXPLAIN (ANALYZE, FORMAT JSON) ${lobbyQuery(game, status, after, 51)}`;
+          const plan = explain[0]!['QUERY PLAN'][0].Plan;
+          const all = nodes(plan);
+          const scan = all.find((n) => n['Relation Name'] === 'Match' && n['Index Name'] === 'Match_game_status_unlisted_createdAt_id_idx');
+          expect([status, scan?.['Node Type']]).toEqual([status, expect.stringMatching(/^Index (Only )?Scan$/)]);
+          expect(scan!['Actual Rows']).toBeLessThanOrEqual(51);
+          expect(mainNodes(plan).filter((n) => n['Node Type'] === 'Sort').map((n) => n['Node Type'])).toEqual([]);
+          expect(all.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+        }
+      }
+      const res = await seats.lobby(game, '?status=waiting&limit=50');
+      expect(res.status).toBe(404); // not a registered game: the lobby serves only the registry's games
+    } finally {
+      await db.exec(`DELETE FROM "Match" WHERE "game" = '${game}'`);
+    }
+  });
+});
