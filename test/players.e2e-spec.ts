@@ -84,7 +84,7 @@ describe('players', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await seats.myMatches(p.key, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+      const res: { body: { matches: { id: string }[]; nextCursor: string | null } } = await seats.myMatches(p.key, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
       seen.push(...res.body.matches.map((x: { id: string }) => x.id));
       cursor = res.body.nextCursor;
       pages++;

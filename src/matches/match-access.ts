@@ -3,7 +3,7 @@ import type { AnyEngine, Seat, Viewer } from '../engine/core';
 import { ApiError } from '../common/api-error';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
-import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, matchDecider } from './decider';
+import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
 import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type StoredEvent } from './event-store.port';
 import { fromStored, toNewEvent } from './match-events';
 import type { MatchResponse, PlayerEntry } from './match.types';
@@ -123,7 +123,7 @@ export class MatchAccess {
     }
   }
 
-  /** Folds stored events into `base`, checking that they follow on without a gap. */
+  /** Folds stored events into `base` through the decider's one fold, checking that they follow on without a gap. */
   fold(
     engine: AnyEngine,
     match: MatchRecord,
@@ -131,21 +131,20 @@ export class MatchAccess {
     events: readonly StoredEvent[],
     onStep?: (stored: StoredEvent, event: MatchEvent, before: MatchState, after: MatchState) => void,
   ): MatchState {
-    const decider = this.decider(engine);
-    let state = base;
-    for (const stored of events) {
-      if (stored.seq !== state.version + 1) throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} has a gap before event ${stored.seq}.`);
-      const event = fromStored(stored);
-      let next: MatchState;
-      try {
-        next = decider.evolve(state, event);
-      } catch (error) {
-        throw this.replayFailed(match, error);
+    function* inOrder(): Generator<MatchEvent> {
+      let seq = base.version;
+      for (const stored of events) {
+        if (stored.seq !== ++seq) throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} has a gap before event ${stored.seq}.`);
+        yield fromStored(stored);
       }
-      onStep?.(stored, event, state, next);
-      state = next;
     }
-    return state;
+    try {
+      return foldEvents(this.decider(engine), base, inOrder(), onStep && ((event, before, after) => {
+        onStep(events[after.version - base.version - 1] as StoredEvent, event, before, after);
+      }));
+    } catch (error) {
+      throw error instanceof ApiError ? error : this.replayFailed(match, error);
+    }
   }
 
   /**
