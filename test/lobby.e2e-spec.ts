@@ -1,3 +1,5 @@
+import { GAMES } from '../src/games/games';
+import { ListingsService } from '../src/matches/listings.service';
 import { type Database } from '../src/store/database';
 import { lobbyQuery } from '../src/store/prisma-event-store';
 import { DATABASE } from '../src/store/store.module';
@@ -82,5 +84,33 @@ describe('the lobby', () => {
     } finally {
       await db.exec(`DELETE FROM "Match" WHERE "game" = '${game}'`);
     }
+  });
+});
+
+describe('the lobby and "my matches" are projections of the logs', () => {
+  const h = useApp();
+
+  it('are rebuilt from the logs alone after being lost', async () => {
+    const seats = new SeatsClient(h.client);
+    const p = await seats.player('rebuilt');
+    const m = await seats.create('deblockle', ['host', null]);
+    const joined = await seats.join('deblockle', m.id, { seat: 1 }, p.key).expect(200);
+    const before = {
+      lobby: (await seats.lobbyAll('deblockle', 'active')).find((x) => x.id === m.id),
+      mine: (await seats.myMatches(p.key).expect(200)).body,
+    };
+    expect(before.lobby).toBeDefined();
+
+    // Lose the projections: the match row's status and seats to move, and the joined seat's holder.
+    await h.db.pool.query(`UPDATE "Match" SET "status" = 'finished', "toMove" = '{}' WHERE "id" = $1`, [m.id]);
+    await h.db.pool.query('UPDATE "Seat" SET "name" = NULL, "playerId" = NULL WHERE "matchId" = $1 AND "seat" = 1', [m.id]);
+    expect((await seats.lobbyAll('deblockle', 'active')).map((x) => x.id)).not.toContain(m.id);
+    expect((await seats.myMatches(p.key).expect(200)).body.matches.map((x: { id: string }) => x.id)).not.toContain(m.id);
+
+    const engine = GAMES.find((g) => g.engine.id === 'deblockle')!.engine;
+    expect(await h.app.get(ListingsService).rebuild(engine, m.id)).toBe(joined.body.version);
+
+    expect((await seats.lobbyAll('deblockle', 'active')).find((x) => x.id === m.id)).toEqual(before.lobby);
+    expect((await seats.myMatches(p.key).expect(200)).body).toEqual(before.mine);
   });
 });

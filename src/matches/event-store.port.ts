@@ -117,6 +117,11 @@ export interface EventStore {
   listMatches(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Promise<MatchSummaryRecord[]>;
   /** The matches where a player holds a seat, newest first. */
   playerMatches(playerId: string, filter: { status?: MatchStatus; toMove?: boolean }, after: PageAfter | null, limit: number): Promise<PlayerMatchRecord[]>;
+  /**
+   * Rewrites a match's projections (its status and seats to move, its seats' holders) as folded from its log
+   * at `version`; false if the match has moved on since (fold again).
+   */
+  writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean>;
   /** Waiting matches whose wait ended at or before `now`. */
   dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]>;
 }

@@ -265,6 +265,22 @@ export class PrismaEventStore implements EventStore {
     return rows.map((r) => ({ ...r, seat: Number(r.seat), version: Number(r.version), createdAt: new Date(r.createdAt) }));
   }
 
+  async writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      WITH m AS (
+        UPDATE "Match" SET "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[]
+         WHERE "id" = ${matchId}::uuid AND "version" = ${version}::int
+        RETURNING "id"
+      ), s AS (
+        UPDATE "Seat" s SET "name" = x."name", "playerId" = x."player"::uuid
+          FROM unnest(${seats.map((_, i) => i)}::int[], ${seats.map((h) => h.name)}::text[], ${seats.map((h) => h.player)}::text[]) AS x("seat", "name", "player")
+         WHERE s."matchId" = (SELECT "id" FROM m) AND s."seat" = x."seat"
+        RETURNING 1
+      )
+      SELECT "id"::text AS "id" FROM m`;
+    return rows.length === 1;
+  }
+
   async dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]> {
     return this.prisma.$queryRaw<{ id: string; game: string }[]>`
       SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'waiting' AND "expiresAt" <= ${now}::timestamptz
