@@ -54,7 +54,7 @@ export interface NewEvent {
 /** Who is asking: a seat token (by its hash) or a player (by id; a player key acts for every seat its player holds). */
 export type Credential = { readonly tokenHash: string } | { readonly playerId: string };
 
-/** What the match row says along with an event: projections of the state after it. */
+/** What the match row says along with its events: projections of the state after them. */
 export interface Projection {
   readonly status: MatchStatus;
   readonly toMove: readonly number[];
@@ -68,6 +68,7 @@ export interface AppendOptions {
 }
 
 export type AppendResult =
+  /** `event` is the last of the events appended. */
   | { readonly ok: true; readonly event: StoredEvent }
   /** `version-conflict`: the match is no longer at the expected version (or the actor lost its seat). `duplicate-key`: the seat already used the idempotency key. */
   | { readonly ok: false; readonly conflict: 'version-conflict' | 'duplicate-key' };
@@ -106,10 +107,11 @@ export interface EventStore {
   /** Events with `seq > afterSeq`, in order. */
   events(matchId: string, afterSeq?: number): Promise<StoredEvent[]>;
   /**
-   * Appends event `expectedVersion + 1` and bumps the match version, in one statement: it succeeds for
-   * exactly one writer per version. The projection is written along with it.
+   * Appends events `expectedVersion + 1`, `+ 2`, … (one or more, all or none) and bumps the match version, in
+   * one statement: it succeeds for exactly one writer per version. The projection is written along with them;
+   * an idempotency key goes with the last event.
    */
-  append(matchId: string, expectedVersion: number, projection: Projection, event: NewEvent, options?: AppendOptions): Promise<AppendResult>;
+  append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   findByIdempotencyKey(matchId: string, seat: number, key: string): Promise<StoredEvent | null>;
   /** Sets a seat's token hash; with `ifUnset`, only where none is set yet. Answers the hash the seat has after. */
   setSeatToken(matchId: string, seat: number, tokenHash: string, ifUnset: boolean): Promise<string | null>;

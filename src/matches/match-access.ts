@@ -4,7 +4,7 @@ import { ApiError } from '../common/api-error';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
-import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type StoredEvent } from './event-store.port';
+import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type NewEvent, type StoredEvent } from './event-store.port';
 import { fromStored, toNewEvent } from './match-events';
 import type { MatchResponse, PlayerEntry } from './match.types';
 import { type CachedState, LruMap, StateCache } from './state-cache';
@@ -148,17 +148,18 @@ export class MatchAccess {
   }
 
   /**
-   * Appends the one event a command decided, guarded by the version the decision was made on. Answers the
-   * state after it, or null when another writer got there first (nothing was written).
+   * Appends the events a command decided (all or none), guarded by the version the decision was made on.
+   * Answers the state after them, or null when another writer got there first (nothing was written).
    */
-  async append(engine: AnyEngine, loaded: Loaded, event: MatchEvent, extra: AppendOptions & { idempotencyKey?: string; requestHash?: string } = {}): Promise<Loaded | null> {
+  async append(
+    engine: AnyEngine, loaded: Loaded, events: readonly MatchEvent[], extra: AppendOptions & { idempotencyKey?: string; requestHash?: string } = {},
+  ): Promise<Loaded | null> {
     const decider = this.decider(engine);
-    const state = decider.evolve(loaded.state, event);
+    const state = foldEvents(decider, loaded.state, events);
     const { idempotencyKey, requestHash, ...options } = extra;
-    const appended = await this.store.append(
-      loaded.match.id, loaded.version, { status: state.status, toMove: decider.toMove(state) },
-      { ...toNewEvent(event), idempotencyKey, requestHash }, options,
-    );
+    const rows = events.map(toNewEvent);
+    rows[rows.length - 1] = { ...(rows[rows.length - 1] as NewEvent), idempotencyKey, requestHash };
+    const appended = await this.store.append(loaded.match.id, loaded.version, { status: state.status, toMove: decider.toMove(state) }, rows, options);
     if (!appended.ok) return null;
     const after: Loaded = {
       version: appended.event.seq,

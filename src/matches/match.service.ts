@@ -112,7 +112,7 @@ export class MatchService {
       if (earlier) return earlier;
       throw error;
     }
-    const after = await this.access.append(engine, loaded, only(events), {
+    const after = await this.access.append(engine, loaded, events, {
       idempotencyKey: input.idempotencyKey, requestHash, actor: actor && { seat, credential: actor },
     });
     if (after) return { response: this.access.respond(engine, after, seat), replayed: false };
@@ -128,7 +128,7 @@ export class MatchService {
     if (expectedVersion !== undefined && expectedVersion !== match.version) throw versionConflict(match.version);
     const loaded = await this.access.load(engine, match);
     const events = this.access.decide(engine, loaded, { type: 'Resign', seat });
-    const after = await this.access.append(engine, loaded, only(events));
+    const after = await this.access.append(engine, loaded, events);
     if (!after) throw await this.access.versionConflict(match.id, match.version + 1);
     return this.access.respond(engine, after, seat);
   }
@@ -195,12 +195,6 @@ export class MatchService {
     const then: Loaded = { version: earlier.seq, state, match: { ...match, version: earlier.seq, status: state.status, updatedAt: earlier.createdAt, rematch: null } };
     return { response: this.access.respond(engine, then, seat), replayed: true };
   }
-}
-
-/** Every command of this service decides at most one event; a decision of several would need an atomic multi-append. */
-function only<T>(events: readonly T[]): T {
-  if (events.length !== 1) throw new Error(`expected one event, got ${events.length}`);
-  return events[0] as T;
 }
 
 export function fromEngineError(error: EngineError): ApiError {

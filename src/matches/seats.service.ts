@@ -33,10 +33,11 @@ export class SeatsService {
       const { match } = await this.access.loadRecord(engine, id);
       const loaded = await this.expireIfDue(engine, await this.access.load(engine, match));
       if (!loaded) continue;
-      const [event] = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, player: player?.id });
-      if (event?.type !== 'SeatJoined') throw new Error('a join decides one SeatJoined');
+      const events = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, player: player?.id });
+      const event = events.find((e) => e.type === 'SeatJoined');
+      if (event?.type !== 'SeatJoined') throw new Error('a join decides a SeatJoined');
       const seatToken = newSeatToken();
-      const after = await this.access.append(engine, loaded, event, {
+      const after = await this.access.append(engine, loaded, events, {
         seatTaken: { seat: event.seat, name, playerId: player?.id ?? null, tokenHash: hashToken(seatToken) },
       });
       if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat, token: seatToken };
@@ -51,9 +52,8 @@ export class SeatsService {
   async expireIfDue(engine: AnyEngine, loaded: Loaded): Promise<Loaded | null> {
     const decision = this.access.decider(engine).decide(loaded.state, { type: 'Expire', now: this.clock.now().getTime() });
     if (!decision.ok) throw fromMatchError(decision.error);
-    const [event] = decision.events;
-    if (event === undefined) return loaded;
-    return this.access.append(engine, loaded, event);
+    if (decision.events.length === 0) return loaded;
+    return this.access.append(engine, loaded, decision.events);
   }
 
   /** A new token for the caller's seat; the seat's previous token stops working at once. */

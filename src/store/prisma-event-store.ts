@@ -194,7 +194,10 @@ export class PrismaEventStore implements EventStore {
     return rows.map(toEvent);
   }
 
-  async append(matchId: string, expectedVersion: number, projection: Projection, e: NewEvent, options: AppendOptions = {}): Promise<AppendResult> {
+  async append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    const n = events.length;
+    const last = events[n - 1];
+    if (last === undefined) throw new Error('append needs at least one event');
     const actor = options.actor
       ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Seat" s WHERE ${opensSeat(Prisma.sql`${matchId}::uuid`, options.actor.credential, options.actor.seat)})`
       : Prisma.empty;
@@ -207,26 +210,29 @@ export class PrismaEventStore implements EventStore {
            WHERE "matchId" = (SELECT "id" FROM bumped) AND "seat" = ${taken.seat}::int AND "name" IS NULL
           RETURNING "seat")`
       : Prisma.empty;
+    const rows = events.map((e) => ({ type: e.type, seat: e.seat, payload: e.payload }));
     try {
       // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
       // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
       // The (matchId, seq) primary key guards the same invariant a second time. A match that stops waiting
       // drops its expiry deadline.
-      const rows = await this.prisma.$queryRaw<EventRow[]>`
+      const inserted = await this.prisma.$queryRaw<EventRow[]>`
         WITH bumped AS (
-          UPDATE "Match" SET "version" = "version" + 1, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
+          UPDATE "Match" SET "version" = "version" + ${n}::int, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
                  "updatedAt" = clock_timestamp(),
                  "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END
            WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
           RETURNING "id", "version", "updatedAt"
         )${seated}
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
-        SELECT "id", "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
-               ${e.idempotencyKey ?? null}, ${e.requestHash ?? null}, "updatedAt"
-          FROM bumped
+        SELECT b."id", b."version" - ${n}::int + e.ord::int, e.ev->>'type', (e.ev->>'seat')::int, e.ev->'payload',
+               CASE WHEN e.ord = ${n}::int THEN ${last.idempotencyKey ?? null} END, CASE WHEN e.ord = ${n}::int THEN ${last.requestHash ?? null} END,
+               b."updatedAt"
+          FROM bumped b, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(ev, ord)
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;
-      const row = rows[0];
-      return row ? { ok: true, event: toEvent(row) } : { ok: false, conflict: 'version-conflict' };
+      const stored = inserted.map(toEvent).sort((a, b) => a.seq - b.seq);
+      const event = stored[stored.length - 1];
+      return event ? { ok: true, event } : { ok: false, conflict: 'version-conflict' };
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null) throw error;
