@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 import type { AnyEngine } from '../engine/core';
-import { decodeCursor, page } from './cursor';
+import { decodeCursor, page } from './list-cursor';
 import { EVENT_STORE, type EventStore, type MatchStatus } from './event-store.port';
 import { MatchAccess, playersOf } from './match-access';
 import type { MatchListResponse, PlayerMatchesResponse } from './match.types';
