@@ -11,15 +11,15 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { quantile } from './util';
 
-/** Prisma's `$queryRaw` template from PrismaEventStore.append, with its interpolations as $1..$8. */
+/** Prisma's `$queryRaw` template from PrismaEventStore.append, with its interpolations as $1..$8 ($2, the match id, twice). */
 export const APPEND_SQL = `
         WITH bumped AS (
-          UPDATE "Match" SET "version" = "version" + 1, "status" = $1, "updatedAt" = clock_timestamp()
+          UPDATE "Match" SET "version" = "version" + 1, "status" = $1, "updatedAt" = now()
            WHERE "id" = $2::uuid AND "version" = $3::int
           RETURNING "id", "version", "updatedAt"
         )
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
-        SELECT "id", "version", $4, $5::int, $6::jsonb,
+        SELECT $2::uuid, "version", $4, $5::int, $6::jsonb,
                $7, $8, "updatedAt"
           FROM bumped
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;

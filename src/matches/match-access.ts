@@ -5,6 +5,7 @@ import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
 import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type NewEvent, type StoredEvent } from './event-store.port';
+import { fairnessFields } from './fairness';
 import { fromStored, toNewEvent } from './match-events';
 import type { MatchResponse, PlayerEntry } from './match.types';
 import { type CachedState, LruMap, StateCache } from './state-cache';
@@ -185,7 +186,7 @@ export class MatchAccess {
   respond(engine: AnyEngine, loaded: Loaded, viewer: Viewer): MatchResponse {
     const { match, state } = loaded;
     const decider = this.decider(engine);
-    return {
+    const response: MatchResponse = {
       id: match.id,
       game: match.game,
       rulesVersion: match.rulesVersion,
@@ -200,6 +201,8 @@ export class MatchAccess {
       createdAt: match.createdAt.toISOString(),
       updatedAt: match.updatedAt.toISOString(),
     };
+    // The seed is revealed once the match is over (finished, or aborted), never while it waits or runs.
+    return Object.assign(response, fairnessFields(match, state.status === 'finished' || state.status === 'aborted'));
   }
 
   private replayFailed(match: MatchRecord, error: unknown): ApiError {

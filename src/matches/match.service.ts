@@ -11,6 +11,7 @@ import { type Loaded, MatchAccess, versionConflict } from './match-access';
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
+import { commitTo } from './fairness';
 import { hashRequest, hashToken, newSeatToken, newSeed } from './tokens';
 
 /**
@@ -48,6 +49,7 @@ export class MatchService {
       game: engine.id,
       rulesVersion: engine.rulesVersion,
       seed,
+      ...commitTo(engine, seed),
       options: options.value,
       status: state.status,
       toMove: decider.toMove(state),

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { AnyEngine, Seat } from '../engine/core';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import type { MatchRecord } from './event-store.port';
+import { commitTo } from './fairness';
 import { type Loaded, MatchAccess, fromMatchError } from './match-access';
 import type { JoinInput, SeatedResponse } from './match.types';
+import { rematchIdOf } from './rematch-id';
 import { hashToken, newSeatToken, newSeed, rematchToken } from './tokens';
 
 /** Joins re-decide on the fresh state after losing a race; each lost race means someone else's event landed. */
@@ -68,7 +69,7 @@ export class SeatsService {
 
   /**
    * The next match: same holders, seat i of this one at seat (i + 1) mod n. Idempotent for every caller: one
-   * rematch per match (a unique key in the store decides a race), and each seat's token is derived from the
+   * rematch per match (its id is derived from this one's, so the primary key decides a race), and each seat's token is derived from the
    * credential that asks, so a repeat gets the same token though none is stored.
    */
   async rematch(engine: AnyEngine, id: string, token: string | undefined): Promise<{ response: SeatedResponse; created: boolean }> {
@@ -84,17 +85,13 @@ export class SeatsService {
       const seed = newSeed();
       const state = decider.initialState({ seed, options: match.options, seats: seats.seats, expiresAt: null });
       next = await this.access.store.createRematch({
-        id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, options: match.options,
+        id: rematchIdOf(match.id), game: engine.id, rulesVersion: engine.rulesVersion, seed, ...commitTo(engine, seed), options: match.options,
         status: state.status, toMove: decider.toMove(state), unlisted: match.unlisted, expiresAt: null, rematchOf: match.id,
         seats: seats.seats.map((holder, seat) => ({ seat, holder, tokenHash: null })),
       });
       created = next !== null;
     }
-    if (next === null) {
-      const rematchId = match.rematch ?? (await this.access.loadRecord(engine, match.id)).match.rematch;
-      if (rematchId === null) throw new Error(`match ${match.id}: the rematch was refused as a duplicate but is not there`);
-      next = (await this.access.loadRecord(engine, rematchId)).match;
-    }
+    next ??= (await this.access.loadRecord(engine, rematchIdOf(match.id))).match;
 
     const seat = ((viewer as Seat) + 1) % seats.seats.length;
     const seatToken = rematchToken(token as string, next.id, seat);

@@ -1,5 +1,6 @@
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { SeatHolder } from '../matches/decider';
+import { rematchIdOf } from '../matches/rematch-id';
 import type {
   AppendOptions, AppendResult, Credential, EventStore, MatchRecord, MatchStatus, MatchSummaryRecord, NewEvent, NewMatch, PageAfter,
   PlayerMatchRecord, Projection, StoredEvent,
@@ -17,6 +18,8 @@ interface MatchRow {
   game: string;
   rulesVersion: number;
   seed: string;
+  salt: string | null;
+  seedCommitment: string | null;
   options: unknown;
   status: MatchStatus;
   version: number;
@@ -55,6 +58,8 @@ function toMatch(row: MatchRow): MatchRecord {
     game: row.game,
     rulesVersion: Number(row.rulesVersion),
     seed: row.seed,
+    salt: row.salt,
+    seedCommitment: row.seedCommitment,
     options: asJson(row.options),
     status: row.status,
     version: Number(row.version),
@@ -96,12 +101,19 @@ export function uniqueViolation(error: unknown): string | null {
   return m?.[1] ?? 'unknown';
 }
 
-const MATCH_COLUMNS = Prisma.sql`
-  m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version", m."createdAt", m."updatedAt",
-  m."unlisted", m."expiresAt", m."rematchOf"::text AS "rematchOf", m."toMove",
-  (SELECT r."id"::text FROM "Match" r WHERE r."rematchOf" = m."id") AS "rematch",
-  (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
-     FROM "Seat" s WHERE s."matchId" = m."id") AS "seats"`;
+/**
+ * A match row's columns, its seats and its rematch's id (if it exists). `matchId` names the match: on the move
+ * path the id parameter itself, so every table is filtered by it and the statement stays on one shard
+ * (docs/scaling.md); in listings `m."id"`, and no rematch.
+ */
+function matchColumns(matchId: Prisma.Sql, rematchId: string | null): Prisma.Sql {
+  const rematch = rematchId === null ? Prisma.sql`NULL::text` : Prisma.sql`(SELECT r."id"::text FROM "Match" r WHERE r."id" = ${rematchId}::uuid)`;
+  return Prisma.sql`
+    m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
+    m."createdAt", m."updatedAt", m."unlisted", m."expiresAt", m."rematchOf"::text AS "rematchOf", m."toMove", ${rematch} AS "rematch",
+    (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
+       FROM "Seat" s WHERE s."matchId" = ${matchId}) AS "seats"`;
+}
 
 /** SQL that is true when `credential` opens seat `seat` (a column or value) of match `matchId`. */
 function opensSeat(matchId: Prisma.Sql, credential: Credential, seat?: number): Prisma.Sql {
@@ -121,7 +133,7 @@ function pageAfter(after: PageAfter | null): Prisma.Sql {
  */
 export function lobbyQuery(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Prisma.Sql {
   return Prisma.sql`
-    SELECT ${MATCH_COLUMNS} FROM "Match" m
+    SELECT ${matchColumns(Prisma.sql`m."id"`, null)} FROM "Match" m
      WHERE m."game" = ${game} AND m."status" = ${status} AND m."unlisted" = false ${pageAfter(after)}
      ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
 }
@@ -136,6 +148,8 @@ export class PrismaEventStore implements EventStore {
         game: m.game,
         rulesVersion: m.rulesVersion,
         seed: m.seed,
+        salt: m.salt,
+        seedCommitment: m.seedCommitment,
         options: m.options as object,
         status: m.status,
         toMove: [...m.toMove],
@@ -150,6 +164,8 @@ export class PrismaEventStore implements EventStore {
       game: created.game,
       rulesVersion: created.rulesVersion,
       seed: created.seed,
+      salt: created.salt,
+      seedCommitment: created.seedCommitment,
       options: created.options,
       status: created.status as MatchStatus,
       version: created.version,
@@ -167,7 +183,7 @@ export class PrismaEventStore implements EventStore {
     try {
       return await this.createMatch(m);
     } catch (error) {
-      if (uniqueViolation(error) !== null) return null; // another caller created it first: one rematch per match
+      if (uniqueViolation(error) !== null) return null; // another caller created it first: its id is derived, one rematch per match
       throw error;
     }
   }
@@ -175,16 +191,16 @@ export class PrismaEventStore implements EventStore {
   async loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null> {
     const caller = credential === undefined
       ? Prisma.sql`NULL::int`
-      : Prisma.sql`(SELECT s."seat" FROM "Seat" s WHERE ${opensSeat(Prisma.sql`m."id"`, credential)} LIMIT 1)`;
+      : Prisma.sql`(SELECT s."seat" FROM "Seat" s WHERE ${opensSeat(Prisma.sql`${id}::uuid`, credential)} LIMIT 1)`;
     const rows = await this.prisma.$queryRaw<(MatchRow & { callerSeat: number | null })[]>`
-      SELECT ${MATCH_COLUMNS}, ${caller} AS "callerSeat" FROM "Match" m WHERE m."id" = ${id}::uuid`;
+      SELECT ${matchColumns(Prisma.sql`${id}::uuid`, rematchIdOf(id))}, ${caller} AS "callerSeat" FROM "Match" m WHERE m."id" = ${id}::uuid`;
     const row = rows[0];
     if (!row) return null;
     return { match: toMatch(row), seat: row.callerSeat === null ? null : Number(row.callerSeat) };
   }
 
   async tokenExists(tokenHash: string): Promise<boolean> {
-    return (await this.prisma.seat.findUnique({ where: { tokenHash }, select: { seat: true } })) !== null;
+    return (await this.prisma.seat.findFirst({ where: { tokenHash }, select: { seat: true } })) !== null;
   }
 
   async events(matchId: string, afterSeq = 0): Promise<StoredEvent[]> {
@@ -207,25 +223,27 @@ export class PrismaEventStore implements EventStore {
       ? Prisma.sql`, seated AS (
           UPDATE "Seat" SET "name" = ${taken.name}, "playerId" = ${taken.playerId}::uuid, "tokenHash" = ${taken.tokenHash},
                  "joinedSeq" = (SELECT "version" FROM bumped)
-           WHERE "matchId" = (SELECT "id" FROM bumped) AND "seat" = ${taken.seat}::int AND "name" IS NULL
+           WHERE "matchId" = ${matchId}::uuid AND "seat" = ${taken.seat}::int AND "name" IS NULL AND EXISTS (SELECT 1 FROM bumped)
           RETURNING "seat")`
       : Prisma.empty;
     const rows = events.map((e) => ({ type: e.type, seat: e.seat, payload: e.payload }));
     try {
       // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
       // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
-      // The (matchId, seq) primary key guards the same invariant a second time. A match that stops waiting
-      // drops its expiry deadline.
+      // The (matchId, seq) primary key guards the same invariant a second time. Every table is filtered by the
+      // match id itself and the clock is now(), not clock_timestamp(): so the statement stays one shard's on a
+      // sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused. A match that
+      // stops waiting drops its expiry deadline.
       const inserted = await this.prisma.$queryRaw<EventRow[]>`
         WITH bumped AS (
           UPDATE "Match" SET "version" = "version" + ${n}::int, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
-                 "updatedAt" = clock_timestamp(),
+                 "updatedAt" = now(),
                  "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END
            WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
           RETURNING "id", "version", "updatedAt"
         )${seated}
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
-        SELECT b."id", b."version" - ${n}::int + e.ord::int, e.ev->>'type', (e.ev->>'seat')::int, e.ev->'payload',
+        SELECT ${matchId}::uuid, b."version" - ${n}::int + e.ord::int, e.ev->>'type', (e.ev->>'seat')::int, e.ev->'payload',
                CASE WHEN e.ord = ${n}::int THEN ${last.idempotencyKey ?? null} END, CASE WHEN e.ord = ${n}::int THEN ${last.requestHash ?? null} END,
                b."updatedAt"
           FROM bumped b, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(ev, ord)
