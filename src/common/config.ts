@@ -15,6 +15,18 @@ export interface AppConfig {
   readonly waitingTtlSeconds: number;
   /** How often waiting matches past their time are looked for (EXPIRY_SWEEP_SECONDS; 0: never, e.g. in tests). */
   readonly expirySweepSeconds: number;
+  /** Origins answered with CORS headers: `*` (any), a list, or none (CORS off). */
+  readonly corsOrigins: '*' | readonly string[];
+}
+
+/** `CORS_ORIGINS`: unset or `*` → any origin; `https://a.example,https://b.example` → those; empty → none. */
+function corsOrigins(raw: string | undefined): '*' | readonly string[] {
+  if (raw === undefined || raw.trim() === '*') return '*';
+  const list = raw.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const o of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new Error(`CORS_ORIGINS must be * or comma-separated origins such as https://app.example, not ${o}`);
+  }
+  return list;
 }
 
 function nonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
@@ -39,5 +51,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 0),
     waitingTtlSeconds: nonNegativeInt('WAITING_MATCH_TTL_SECONDS', env.WAITING_MATCH_TTL_SECONDS, 86_400) || 86_400,
     expirySweepSeconds: nonNegativeInt('EXPIRY_SWEEP_SECONDS', env.EXPIRY_SWEEP_SECONDS, 60),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

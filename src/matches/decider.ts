@@ -180,7 +180,7 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
     outcome(state) {
       if (state.resigned !== null) {
         const resigned = state.resigned;
-        return { winners: state.seats.map((_, seat) => seat).filter((s) => s !== resigned), scores: engine.scores(state.game), reason: 'resigned' };
+        return { winners: state.seats.map((_, seat) => seat).filter((s) => s !== resigned), scores: engine.scores(state.game), reason: 'resigned', draw: false };
       }
       return state.status === 'finished' ? engine.outcome(state.game) : null;
     },

@@ -44,8 +44,10 @@ export interface LogEntry {
   /** The seat the event is about; null for an event of the whole match (MatchAborted). */
   seat: Seat | null;
   type: 'MoveMade' | 'PlayerResigned' | 'SeatJoined' | 'MatchAborted';
-  /** The move as this caller may see it (hidden parts redacted); only for MoveMade. */
+  /** The move in the form POST …/moves takes, as this caller may see it (hidden: `{ type, hidden: true }`); only for MoveMade. */
   move?: unknown;
+  /** What the move caused (tiles or cards drawn, points, a round's end); present with `move`. */
+  effects?: Readonly<Record<string, unknown>>;
   at: string;
 }
 
