@@ -101,7 +101,7 @@ export interface PlayerMatchRecord {
 
 export interface EventStore {
   createMatch(match: NewMatch): Promise<MatchRecord>;
-  /** A rematch, unless `match.rematchOf` already has one: then null. */
+  /** A rematch; null if a match with its id exists already (the id is derived from the match it follows). */
   createRematch(match: NewMatch): Promise<MatchRecord | null>;
   /** The match and, when a credential is given, the seat it opens in this match (null if none). One round trip. */
   loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null>;
