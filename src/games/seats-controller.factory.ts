@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import { ListingsService } from '../matches/listings.service';
 import type { MatchListResponse, SeatedResponse } from '../matches/match.types';
@@ -53,6 +54,7 @@ export function createSeatsController(game: GameDefinition): Type<unknown> {
     }
 
     @Post(':id/rematch')
+    @LimitedAs('create')
     @ApiBearerAuth()
     @ApiOperation({
       summary: 'The next match, same holders, seats rotated by one',

@@ -73,6 +73,18 @@ export class MatchService {
     return this.access.respond(engine, await this.access.load(engine, match), viewer);
   }
 
+  /** The match as it was at `version` (0 = just created), as this caller may see it: for replay viewers. */
+  async getAt(engine: AnyEngine, id: string, token: string | undefined, version: number): Promise<MatchResponse> {
+    const { match, viewer } = await this.access.authorize(engine, id, token, false);
+    if (version > match.version) {
+      throw new ApiError('VALIDATION_FAILED', `version must be at most ${match.version}, the match's current version.`, 'version/ahead');
+    }
+    if (version === match.version) return this.access.respond(engine, await this.access.load(engine, match), viewer);
+    const events = await this.access.store.events(match.id);
+    const at = events[version - 1];
+    return this.access.respond(engine, this.stateAt(engine, match, events, version, at?.createdAt ?? match.createdAt), viewer);
+  }
+
   async move(engine: AnyEngine, id: string, token: string | undefined, input: MoveInput): Promise<MoveResult> {
     const requestHash = input.idempotencyKey === undefined ? undefined : hashRequest({ move: input.move, expectedVersion: input.expectedVersion });
     // Fast path, one round trip: a credential seen opening this seat and a cached state at exactly the version
@@ -209,10 +221,16 @@ export class MatchService {
     if (earlier.requestHash !== requestHash) {
       throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
     }
-    const events = (await this.access.store.events(match.id)).filter((e) => e.seq <= earlier.seq);
-    const state = this.access.fold(engine, match, this.access.initial(engine, match), events);
-    const then: Loaded = { version: earlier.seq, state, match: { ...match, version: earlier.seq, status: state.status, updatedAt: earlier.createdAt, rematch: null } };
+    // The first response was the match just after that event; rebuild it exactly from the log.
+    const then = this.stateAt(engine, match, await this.access.store.events(match.id), earlier.seq, earlier.createdAt);
     return { response: this.access.respond(engine, then, seat), replayed: true };
+  }
+
+  /** The match folded from its creation up to `version` (never cached: past versions are rare reads). */
+  private stateAt(engine: AnyEngine, match: MatchRecord, events: readonly StoredEvent[], version: number, updatedAt: Date): Loaded {
+    const state = this.access.fold(engine, match, this.access.initial(engine, match), events.filter((e) => e.seq <= version));
+    // A rematch (and anything else later) did not exist yet at that version.
+    return { version, state, match: { ...match, version, status: state.status, updatedAt, rematch: null } };
   }
 }
 
