@@ -36,7 +36,7 @@ describe('the example client', () => {
     // --simulate: each game is first played locally through turnbase/engines, deterministically.
     const simulated = lines.filter((l) => l.simulated === true) as { game: string; moves: number; outcome: { draw: boolean; reason: string } | null }[];
     expect(simulated.map((s) => s.game)).toEqual(['reversi', 'qwirkle', 'deblockle', 'split']);
-    const { simulate } = require(join(examples, 'dist/simulate.js')) as { simulate(game: string, seed: number): unknown };
+    const { simulate } = require(join(examples, 'dist/simulate.js')) as { simulate: (game: string, seed: number) => unknown };
     simulated.forEach((s, i) => {
       expect(s.moves).toBeGreaterThan(0);
       expect(typeof s.outcome?.draw).toBe('boolean');
