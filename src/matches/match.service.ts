@@ -6,6 +6,7 @@ import { EVENT_STORE, type EventStore, type MatchRecord, type MatchStatus, type 
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
+import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type Snapshot, type SnapshotStore, isSnapshotSeq, snapshotFormat } from './snapshots';
 import { type CachedState, LruMap, StateCache } from './state-cache';
 import { hashRequest, hashToken, newSeatToken, newSeed } from './tokens';
 
@@ -18,6 +19,15 @@ interface Authorized {
 
 type Loaded<S = unknown> = CachedState<S>;
 
+/** One event of the log with the states around it: what a log page and a stream render for each viewer. */
+export interface Step {
+  readonly event: StoredEvent;
+  readonly before: unknown;
+  /** The match just after the event (`version` = the event's seq). */
+  readonly after: Loaded;
+  readonly move: unknown;
+}
+
 /**
  * The game-agnostic match service: load → replay → authorize → apply → append. Knows no rules: every
  * game question goes to the engine; every write goes through the version-guarded append of the store.
@@ -29,7 +39,10 @@ export class MatchService {
   /** Seat tokens seen before (hash → match and seat). Immutable once issued, so safe to remember. */
   private readonly seatsByToken = new LruMap<{ matchId: string; seat: Seat }>(20000);
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SNAPSHOT_STORE) private readonly snapshots: SnapshotStore,
+  ) {}
 
   async create(engine: AnyEngine, input: CreateMatchInput): Promise<CreatedMatchResponse> {
     const seats = input.players.length;
@@ -85,7 +98,9 @@ export class MatchService {
       throw new ApiError('VALIDATION_FAILED', 'Name the version the move was decided on: "expectedVersion" in the body or an If-Match header.', 'expected-version/missing');
     }
     if (input.expectedVersion !== match.version) throw versionConflict(match.version);
-    return this.applyAndAppend(engine, await this.load(engine, match), seat, input, requestHash);
+    const loaded = await this.load(engine, match);
+    if (loaded.version !== input.expectedVersion) throw versionConflict(loaded.version);
+    return this.applyAndAppend(engine, loaded, seat, input, requestHash);
   }
 
   private async applyAndAppend(engine: AnyEngine, loaded: Loaded, seat: Seat, input: MoveInput, requestHash: string | undefined): Promise<MoveResult> {
@@ -124,6 +139,7 @@ export class MatchService {
       match: { ...match, version: appended.event.seq, status, updatedAt: appended.event.createdAt },
     };
     this.cache.set(match.id, after);
+    if (isSnapshotSeq(after.version)) await this.saveSnapshots(engine, match.id, [{ seq: after.version, state: next, resigned: null }]);
     return { response: this.respond(engine, after, seat), replayed: false };
   }
 
@@ -132,10 +148,11 @@ export class MatchService {
     const seat = viewer as Seat;
     if (expectedVersion !== undefined && expectedVersion !== match.version) throw versionConflict(match.version);
     const loaded = await this.load(engine, match);
-    if (loaded.resigned !== null || match.status !== 'active' || engine.outcome(loaded.state)) {
+    if (expectedVersion !== undefined && expectedVersion !== loaded.version) throw versionConflict(loaded.version);
+    if (loaded.resigned !== null || loaded.match.status !== 'active' || engine.outcome(loaded.state)) {
       throw new ApiError('GAME_OVER', 'The match is over.');
     }
-    const appended = await this.store.append(match.id, match.version, 'finished', { type: 'PlayerResigned', seat, payload: {} });
+    const appended = await this.store.append(match.id, loaded.version, 'finished', { type: 'PlayerResigned', seat, payload: {} });
     if (!appended.ok) {
       const now = await this.store.loadMatch(match.id);
       throw versionConflict(now?.match.version ?? match.version + 1);
@@ -152,20 +169,42 @@ export class MatchService {
 
   async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<LogResponse> {
     const { match, viewer } = await this.authorize(engine, id, token, false);
-    const events = (await this.store.events(match.id)).filter((e) => e.seq <= match.version);
-    // Redaction may depend on the states around each move and on the state now, so the whole log is replayed.
-    const steps: { event: StoredEvent; before: unknown; after: unknown; move: unknown }[] = [];
-    const base: Loaded = { version: 0, state: this.setupState(engine, match), resigned: null, match };
-    const { state } = this.fold(engine, match, base, events, (event, before, next, move) => steps.push({ event, before, after: next, move }));
-    const page = steps.filter((s) => s.event.seq > after).slice(0, limit);
-    const entries: LogEntry[] = page.map(({ event, before, after: next, move }) => {
-      const entry: LogEntry = { seq: event.seq, seat: event.seat, type: event.type, at: event.createdAt.toISOString() };
-      if (event.type === 'MoveMade') entry.move = engine.redactMove({ seat: event.seat, move, before, after: next, now: state }, viewer);
-      return entry;
-    });
-    const last = page[page.length - 1];
-    const more = last !== undefined && last.event.seq < match.version;
-    return { id: match.id, version: match.version, entries, nextAfter: more ? last.event.seq : null };
+    // A page costs the page (plus at most SNAPSHOT_EVERY events folded from the nearest snapshot), not the match.
+    const now = await this.load(engine, match);
+    const { steps } = await this.walk(engine, now.match, after, Math.min(now.version, after + limit), now);
+    const entries = steps.map((step) => this.entry(engine, step, now.state, viewer));
+    const last = steps[steps.length - 1];
+    const more = last !== undefined && last.event.seq < now.version;
+    return { id: match.id, version: now.version, entries, nextAfter: more ? last.event.seq : null };
+  }
+
+  /** Whom a token shows the match to (a seat, or a spectator without one); 401/403/404 as for a read. */
+  async viewerOf(engine: AnyEngine, id: string, token: string | undefined): Promise<{ match: MatchRecord; viewer: Viewer }> {
+    return this.authorize(engine, id, token, false);
+  }
+
+  /**
+   * The events after `after` (at most `limit`), re-read from the store, each with the states around it, and the
+   * match now. `known`, a state at or before `after` the caller kept, saves the snapshot read. For the streams.
+   */
+  async stepsAfter(engine: AnyEngine, matchId: string, after: number, limit: number, known?: Loaded): Promise<{ steps: Step[]; now: Loaded } | null> {
+    const found = await this.store.loadMatch(matchId);
+    if (!found) return null;
+    const now = await this.load(engine, found.match);
+    if (now.version <= after) return { steps: [], now };
+    const { steps } = await this.walk(engine, now.match, after, Math.min(now.version, after + limit), known ?? now);
+    return { steps, now };
+  }
+
+  /** One step as `viewer` sees it: its log entry and the match just after it. */
+  present(engine: AnyEngine, step: Step, now: Loaded, viewer: Viewer): { entry: LogEntry; match: MatchResponse } {
+    return { entry: this.entry(engine, step, now.state, viewer), match: this.respond(engine, step.after, viewer) };
+  }
+
+  private entry(engine: AnyEngine, { event, before, after, move }: Step, now: unknown, viewer: Viewer): LogEntry {
+    const entry: LogEntry = { seq: event.seq, seat: event.seat, type: event.type, at: event.createdAt.toISOString() };
+    if (event.type === 'MoveMade') entry.move = engine.redactMove({ seat: event.seat, move, before, after: after.state, now }, viewer);
+    return entry;
   }
 
   async legalMoves(engine: AnyEngine, id: string, token: string | undefined, cursor = 0, limit = 200): Promise<LegalMovesResponse> {
@@ -189,7 +228,7 @@ export class MatchService {
       }
     }
     const extra = !over && engine.legalMovesInfo ? engine.legalMovesInfo(loaded.state, seat) : {};
-    return { ...extra, version: match.version, seat, moves, nextCursor: more ? String(cursor + moves.length) : null };
+    return { ...extra, version: loaded.version, seat, moves, nextCursor: more ? String(cursor + moves.length) : null };
   }
 
   private async authorize(engine: AnyEngine, id: string, token: string | undefined, seatRequired: boolean): Promise<Authorized> {
@@ -218,20 +257,57 @@ export class MatchService {
     return engine.setup({ seed: match.seed, seats: match.players.length, options: options.value });
   }
 
-  /** The state at `match.version`: from the cache when it holds that version, else replayed from the log. */
+  /**
+   * The state at `match.version`: from the cache when it holds that version, else folded from the cached state,
+   * the nearest snapshot or the setup. A cached state newer than the row read (a write landed meanwhile) is the
+   * truth at a later version: it is returned as it is, never replaced by an older replay.
+   */
   private async load(engine: AnyEngine, match: MatchRecord): Promise<Loaded> {
     const cached = this.cache.get(match.id);
+    if (cached && cached.version > match.version) return cached;
     if (cached && cached.version === match.version) return { ...cached, match };
-    const base: Loaded = cached && cached.version < match.version
-      ? cached
-      : { version: 0, state: this.setupState(engine, match), resigned: null, match };
-    const events = (await this.store.events(match.id, base.version)).filter((e) => e.seq <= match.version);
-    const loaded = this.fold(engine, match, base, events);
-    if (loaded.version !== match.version) {
-      throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} ends at ${loaded.version}, not at its version ${match.version}.`);
+    const { at } = await this.walk(engine, match, match.version, match.version, cached);
+    this.cache.set(match.id, at);
+    return at;
+  }
+
+  /**
+   * Folds the log up to event `upTo`, starting from the best state at or before `from`: `known`, else the
+   * nearest snapshot, else the setup. Returns the state at `upTo` and the steps after `from`. It reads at most
+   * SNAPSHOT_EVERY + (upTo - from) events, and stores the snapshots it folded past.
+   */
+  private async walk(engine: AnyEngine, match: MatchRecord, from: number, upTo: number, known?: Loaded): Promise<{ at: Loaded; steps: Step[] }> {
+    let base = known && known.version <= from ? known : undefined;
+    if (!base || from - base.version >= SNAPSHOT_EVERY) {
+      const snap = await this.snapshots.nearest(match.id, from, snapshotFormat(engine));
+      if (snap && snap.seq > (base?.version ?? 0)) base = { version: snap.seq, state: snap.state, resigned: snap.resigned, match };
     }
-    this.cache.set(match.id, loaded);
-    return loaded;
+    base ??= { version: 0, state: this.setupState(engine, match), resigned: null, match };
+    const events = upTo > base.version ? await this.store.events(match.id, base.version, upTo) : [];
+    const steps: Step[] = [];
+    const fresh: Snapshot[] = [];
+    const at = this.fold(engine, match, base, events, (event, before, after, move, resigned) => {
+      if (event.seq > from) steps.push({ event, before, after: this.after(engine, match, event, after, resigned), move });
+      if (isSnapshotSeq(event.seq)) fresh.push({ seq: event.seq, state: after, resigned });
+    });
+    if (at.version !== upTo) {
+      throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} ends at ${at.version}, not at ${upTo}.`);
+    }
+    if (fresh.length > 0) await this.saveSnapshots(engine, match.id, fresh);
+    return { at, steps };
+  }
+
+  /** The match just after `event`, as its response was then. */
+  private after(engine: AnyEngine, match: MatchRecord, event: StoredEvent, state: unknown, resigned: Seat | null): Loaded {
+    const status: MatchStatus = resigned !== null || engine.outcome(state) ? 'finished' : match.status === 'aborted' ? 'aborted' : 'active';
+    return { version: event.seq, state, resigned, match: { ...match, version: event.seq, status, updatedAt: event.createdAt } };
+  }
+
+  private async saveSnapshots(engine: AnyEngine, matchId: string, snapshots: Snapshot[]): Promise<void> {
+    // Only a shortcut for later reads: a failure to store one must not fail the request that computed it.
+    await this.snapshots.save(matchId, snapshotFormat(engine), snapshots).catch((error: Error) => {
+      this.logger.warn(`match ${matchId}: snapshots not stored: ${error.message}`);
+    });
   }
 
   /** Applies stored events to `base`; the result carries `match` (the row read for this request). */
@@ -240,7 +316,7 @@ export class MatchService {
     match: MatchRecord,
     base: Loaded,
     events: readonly StoredEvent[],
-    onStep?: (event: StoredEvent, before: unknown, after: unknown, move: unknown) => void,
+    onStep?: (event: StoredEvent, before: unknown, after: unknown, move: unknown, resigned: Seat | null) => void,
   ): Loaded {
     let { version, state, resigned } = base;
     for (const event of events) {
@@ -254,7 +330,7 @@ export class MatchService {
         state = r.value.state;
         move = r.value.move;
       }
-      onStep?.(event, before, state, move);
+      onStep?.(event, before, state, move, resigned);
       version = event.seq;
     }
     return { version, state, resigned, match };
@@ -264,13 +340,10 @@ export class MatchService {
     if (earlier.requestHash !== requestHash) {
       throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
     }
-    // The first response was the match just after that event; rebuild it exactly from the log.
-    const base: Loaded = { version: 0, state: this.setupState(engine, match), resigned: null, match };
-    const events = (await this.store.events(match.id)).filter((e) => e.seq <= earlier.seq);
-    const at = this.fold(engine, match, base, events);
-    const status: MatchStatus = at.resigned !== null || engine.outcome(at.state) ? 'finished' : 'active';
-    const then = { ...at, match: { ...match, version: earlier.seq, status, updatedAt: earlier.createdAt } };
-    return { response: this.respond(engine, then, earlier.seat), replayed: true };
+    // The first response was the match just after that event; rebuild it exactly from the log (from the
+    // nearest snapshot before it).
+    const { at } = await this.walk(engine, match, earlier.seq, earlier.seq);
+    return { response: this.respond(engine, this.after(engine, match, earlier, at.state, at.resigned), earlier.seat), replayed: true };
   }
 
   private respond(engine: AnyEngine, loaded: Loaded, viewer: Viewer): MatchResponse {

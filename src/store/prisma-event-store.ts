@@ -117,10 +117,10 @@ export class PrismaEventStore implements EventStore {
     return (await this.prisma.seat.findUnique({ where: { tokenHash }, select: { seat: true } })) !== null;
   }
 
-  async events(matchId: string, afterSeq = 0): Promise<StoredEvent[]> {
+  async events(matchId: string, afterSeq = 0, upToSeq = 2_147_483_647): Promise<StoredEvent[]> {
     const rows = await this.prisma.$queryRaw<EventRow[]>`
       SELECT "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"
-        FROM "MatchEvent" WHERE "matchId" = ${matchId}::uuid AND "seq" > ${afterSeq} ORDER BY "seq"`;
+        FROM "MatchEvent" WHERE "matchId" = ${matchId}::uuid AND "seq" > ${afterSeq} AND "seq" <= ${upToSeq}::int ORDER BY "seq"`;
     return rows.map(toEvent);
   }
 

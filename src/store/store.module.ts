@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { APP_CONFIG } from '../common/tokens';
 import type { AppConfig } from '../common/config';
 import { EVENT_STORE } from '../matches/event-store.port';
+import { SNAPSHOT_STORE } from '../matches/snapshots';
 import { type Database, openDatabase } from './database';
 import { applyMigrations } from './migrations';
 import { PrismaEventStore } from './prisma-event-store';
+import { PrismaSnapshotStore } from './prisma-snapshot-store';
 
 export const DATABASE = Symbol('DATABASE');
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
@@ -34,8 +36,9 @@ class DatabaseCloser implements OnApplicationShutdown {
       },
     },
     { provide: EVENT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaEventStore(db.prisma) },
+    { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
     DatabaseCloser,
   ],
-  exports: [DATABASE, EVENT_STORE],
+  exports: [DATABASE, EVENT_STORE, SNAPSHOT_STORE],
 })
 export class StoreModule {}
