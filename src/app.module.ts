@@ -6,6 +6,7 @@ import type { AppConfig } from './common/config';
 import { CatalogueController } from './games/catalogue.controller';
 import { GAME_MODULES } from './games/games';
 import { HealthModule } from './health/health.module';
+import { LiveModule } from './live/live.module';
 import { StoreModule } from './store/store.module';
 
 @Module({})
@@ -23,6 +24,7 @@ export class AppModule {
         HealthModule,
         ThrottlerModule.forRoot([{ ttl: 60_000, limit: limited ? config.rateLimitPerMinute : Number.MAX_SAFE_INTEGER }]),
         ...GAME_MODULES,
+        LiveModule,
       ],
       controllers: [CatalogueController],
       providers: [{ provide: APP_CONFIG, useValue: config }, ...guards],

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, type Type } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, type Type } from '@nestjs/common';
 import {
   ApiBearerAuth, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse,
   ApiOperation, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SeatToken } from '../common/seat-token.decorator';
+import { LongPoll } from '../live/long-poll';
 import { MatchService } from '../matches/match.service';
 import type { CreatedMatchResponse, LegalMovesResponse, LogResponse, MatchResponse } from '../matches/match.types';
 import { CreateMatchDto, LegalMovesQueryDto, LogQueryDto, MoveDto, ResignDto } from './dto';
@@ -24,7 +25,10 @@ export function createGameController(game: GameDefinition): Type<unknown> {
   @ApiTags(engine.id)
   @Controller(`games/${engine.id}/matches`)
   class GameController {
-    constructor(private readonly matches: MatchService) {}
+    constructor(
+      private readonly matches: MatchService,
+      private readonly longPoll: LongPoll,
+    ) {}
 
     @Post()
     @HttpCode(201)
@@ -108,7 +112,10 @@ export function createGameController(game: GameDefinition): Type<unknown> {
 
     @Get(':id/moves')
     @ApiBearerAuth()
-    @ApiOperation({ summary: 'The move log, redacted for the caller', description: 'Entries in seq order; page with after=nextAfter.' })
+    @ApiOperation({
+      summary: 'The move log, redacted for the caller',
+      description: 'Entries in seq order; page with after=nextAfter. With wait=S (a long-poll), a page with no entry after `after` waits up to S seconds (at most 60) and answers as soon as one exists, or with "entries": [] at the end of the wait.',
+    })
     @ApiOkResponse({
       schema: {
         type: 'object',
@@ -131,9 +138,12 @@ export function createGameController(game: GameDefinition): Type<unknown> {
       @Param('id') id: string,
       @SeatToken() token: string | undefined,
       @Query() query: LogQueryDto,
+      @Req() req: FastifyRequest,
       @Res({ passthrough: true }) reply: FastifyReply,
     ): Promise<LogResponse> {
-      const log = await this.matches.log(engine, id, token, query.after ?? 0, query.limit ?? 100);
+      const log = query.wait === undefined
+        ? await this.matches.log(engine, id, token, query.after ?? 0, query.limit ?? 100)
+        : await this.longPoll.log(engine, id, token, query.after ?? 0, query.limit ?? 100, query.wait, reply.raw, req.ip);
       reply.header('ETag', etagOf(log.version));
       return log;
     }
