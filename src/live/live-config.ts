@@ -10,6 +10,8 @@ export interface LiveConfig {
   readonly total: number;
   /** Bytes a stream may have queued for a client that does not read before it is dropped. */
   readonly maxBufferedBytes: number;
+  /** How long a catching-up stream waits for its client to read before dropping it. */
+  readonly slowReaderMs: number;
   /** Log entries read and sent per step when a stream catches up. */
   readonly pageSize: number;
 }
@@ -31,6 +33,7 @@ export function liveConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LiveCon
     perToken: positiveInt(env, 'LIVE_STREAMS_PER_TOKEN', 16),
     total: positiveInt(env, 'LIVE_STREAMS_MAX', 10_000),
     maxBufferedBytes: positiveInt(env, 'LIVE_STREAM_BUFFER_BYTES', 256 * 1024),
+    slowReaderMs: positiveInt(env, 'LIVE_SLOW_READER_MS', 30_000),
     pageSize: 100,
   };
 }

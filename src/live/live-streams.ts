@@ -35,7 +35,7 @@ export class LiveStreams {
     reply.hijack(); // from here on the response is ours: Fastify neither serializes nor ends it
     const sse = new SseResponse(reply.raw, this.config.maxBufferedBytes, reply.getHeaders());
     sse.whenClosed(release);
-    const stream = new MatchStream(this.matches, engine, match.id, viewer, after, sse, this.config.pageSize);
+    const stream = new MatchStream(this.matches, engine, match.id, viewer, after, sse, this.config);
     this.hub.join(stream, match.version);
   }
 }

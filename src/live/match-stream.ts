@@ -37,8 +37,6 @@ export class Batch {
   }
 }
 
-const DRAIN_TIMEOUT_MS = 30_000;
-
 export class MatchStream {
   private queue: Promise<void> = Promise.resolve();
 
@@ -50,7 +48,7 @@ export class MatchStream {
     /** The seq of the last event sent (or the one to start after). */
     public cursor: number,
     readonly sse: SseResponse,
-    private readonly pageSize: number,
+    private readonly config: { readonly pageSize: number; readonly slowReaderMs: number },
   ) {}
 
   get closed(): boolean {
@@ -77,13 +75,13 @@ export class MatchStream {
   private async catchUp(target: number): Promise<void> {
     let known: CachedState<unknown> | undefined;
     while (this.cursor < target && !this.closed) {
-      const read = await this.matches.stepsAfter(this.engine, this.matchId, this.cursor, this.pageSize, known);
+      const read = await this.matches.stepsAfter(this.engine, this.matchId, this.cursor, this.config.pageSize, known);
       if (!read || read.steps.length === 0) return;
       const batch = new Batch(this.matches, this.engine, read.steps, read.now);
       const frames = batch.framesFor(this.viewer);
       for (let i = 0; i < frames.length && this.sse.write(frames[i] as string); i++) this.cursor = (read.steps[i] as Step).event.seq;
       known = (read.steps[read.steps.length - 1] as Step).after;
-      await this.sse.drained(DRAIN_TIMEOUT_MS);
+      await this.sse.drained(this.config.slowReaderMs);
     }
   }
 
