@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { type CeilingResult, runCeiling } from './db-ceiling';
 import { checkDurability } from './durability';
 import { runEngineBench } from './engine';
+import { type LiveResult, formatLive, runLiveBench } from './live';
 import { type CreatedMatch, type Lane, type LoadResult, createMatches, runLoad } from './http-load';
 import { type BenchPostgres, describePostgres, startPostgres } from './postgres';
 import { formatTable } from './report';
@@ -30,6 +31,7 @@ const log = (line: string): void => {
 
 // ---- everything the bench starts, and how to stop it, whatever happens ----
 let server: BenchServer | null = null;
+const liveServers: BenchServer[] = [];
 let pgStop: (() => Promise<void>) | null = null;
 let pgPid: () => number | null = () => null;
 let cleaning: Promise<void> | null = null;
@@ -55,6 +57,7 @@ function cleanup(): Promise<void> {
         s.kill();
       });
     }
+    for (const s of liveServers) await withTimeout(s.stop(), 8000, 'stopping a server').catch(() => s.kill());
     if (pgStop) await withTimeout(pgStop(), 15000, 'stopping Postgres').catch((e: Error) => log(`cleanup: ${e.message}`));
   })();
   return cleaning;
@@ -63,6 +66,7 @@ function cleanup(): Promise<void> {
 function lastResort(): void {
   // Synchronous: runs in process.on('exit') when cleanup could not finish.
   server?.kill();
+  for (const s of liveServers) s.kill();
   const pid = pgPid();
   if (pid) {
     try {
@@ -180,6 +184,10 @@ async function main(): Promise<number> {
   const ceiling: CeilingResult = ceilingPhase.value;
   log(`DB ceiling: ${ceiling.statementsPerSecond.toFixed(0)} statements/s (${ceiling.statements} in ${ceiling.seconds.toFixed(1)} s), ${ceiling.noRow} appended nothing`);
 
+  // 4. waiting for your turn: two instances, 1,000 streams, log pages (BENCH_LIVE=0 skips it)
+  let live: LiveResult | null = null;
+  if (envInt('BENCH_LIVE', 1, 0) > 0) live = await runLiveBench(ROOT, pg.url, log, (s) => liveServers.push(s));
+
   await cleanup();
   const totalSeconds = (Date.now() - started) / 1000;
 
@@ -196,12 +204,13 @@ async function main(): Promise<number> {
     durability,
     dbCeiling: { ...ceiling, cpu: ceilingPhase.cpu },
     httpOverCeiling: http.movesPerSecond / ceiling.statementsPerSecond,
+    live,
     totalSeconds,
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   const round = (_key: string, v: unknown): unknown => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v);
   writeFileSync(RESULTS, `${JSON.stringify(results, round, 2)}\n`);
-  process.stdout.write(`\n${formatTable(results)}\n\nwritten to bench/results/latest.json; whole run ${totalSeconds.toFixed(0)} s (builds not included)\n`);
+  process.stdout.write(`\n${formatTable(results)}\n${live ? `\n${formatLive(live)}\n` : ''}\nwritten to bench/results/latest.json; whole run ${totalSeconds.toFixed(0)} s (builds not included)\n`);
 
   // Not timings: things that must hold whatever the speed. Reported, and the exit code says so.
   const problems = [
@@ -211,6 +220,7 @@ async function main(): Promise<number> {
     !durability.ok && 'MatchEvent rows do not match the moves answered 200',
     ceiling.noRow > 0 && `${ceiling.noRow} ceiling statements appended nothing`,
     http.bugs.length + (warm?.bugs.length ?? 0) > 0 && 'errors inside the load generator (see above)',
+    live !== null && live.eventsMissing > 0 && `${live.eventsMissing} events never reached a stream on the other instance`,
   ].filter((p): p is string => typeof p === 'string');
   if (problems.length) {
     process.stdout.write(`\nPROBLEMS:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);

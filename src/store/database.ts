@@ -21,10 +21,10 @@ export interface Database extends SqlRunner {
   /** Runs `fn` on one connection (session-level locks and BEGIN/COMMIT need that). */
   session<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
   /**
-   * Calls `onPayload` for each NOTIFY on `channel`, from any connection. Postgres: on a dedicated connection,
-   * reopened when it drops, after which `onGap` is called (notifications may have been missed). PGlite: in process.
+   * Postgres only (PGlite is one process): calls `onPayload` for each NOTIFY on `channel`, on a dedicated
+   * connection, reopened when it drops, after which `onGap` is called (notifications may have been missed).
    */
-  listen(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<Listening>;
+  listen?(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -89,7 +89,6 @@ async function openPglite(dataDir: string): Promise<Database> {
     prisma,
     ...runner,
     session: (fn) => fn(runner), // PGlite has a single connection
-    listen: async (channel, onPayload) => ({ close: await db.listen(channel, onPayload) }), // one process: nothing is lost
     close: async () => {
       await prisma.$disconnect();
       await db.close();

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client';
+import type { AppendedEvents } from '../matches/appended';
 import type {
   AppendResult, EventStore, MatchRecord, MatchStatus, NewEvent, NewMatch, StoredEvent,
 } from '../matches/event-store.port';
@@ -72,7 +73,10 @@ export function uniqueViolation(error: unknown): string | null {
 }
 
 export class PrismaEventStore implements EventStore {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly appended?: AppendedEvents,
+  ) {}
 
   async createMatch(m: NewMatch): Promise<MatchRecord> {
     const created = await this.prisma.match.create({
@@ -141,7 +145,9 @@ export class PrismaEventStore implements EventStore {
           FROM bumped
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;
       const row = rows[0];
-      return row ? { ok: true, event: toEvent(row) } : { ok: false, conflict: 'version-conflict' };
+      if (!row) return { ok: false, conflict: 'version-conflict' };
+      this.appended?.emit(matchId, Number(row.seq));
+      return { ok: true, event: toEvent(row) };
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null) throw error;
