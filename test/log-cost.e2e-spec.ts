@@ -63,7 +63,7 @@ describe('reads that cost what they return', () => {
   });
 
   it('replays an idempotent retry from the nearest snapshot, not from event 1', async () => {
-    const seat = LONG % 2; // seat 0 opened; the seats alternate
+    const seat = (await h.client.get('qwirkle', long.id).expect(200)).body.toMove[0] as number;
     const mine = await h.client.get('qwirkle', long.id, long.seats[seat]?.token).expect(200);
     const tile = (mine.body.view.hand as unknown[])[0];
     const send = (client: Client) => client.http.post(`/games/qwirkle/matches/${long.id}/moves`)

@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Param, Query, Req, Res, type Type } from '@nestjs/common';
 import {
-  ApiBearerAuth, ApiForbiddenResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional,
+  ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional,
   ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Type as ToType } from 'class-transformer';
@@ -92,6 +92,7 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
         },
       },
     })
+    @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: a bad after, token or Last-Event-ID.', ...errors })
     @ApiUnauthorizedResponse(errors)
     @ApiForbiddenResponse(errors)
     @ApiNotFoundResponse(errors)

@@ -190,10 +190,14 @@ export class MatchService {
   async stepsAfter(engine: AnyEngine, matchId: string, after: number, limit: number, known?: Loaded): Promise<{ steps: Step[]; now: Loaded } | null> {
     const found = await this.store.loadMatch(matchId);
     if (!found) return null;
-    const now = await this.load(engine, found.match);
-    if (now.version <= after) return { steps: [], now };
-    const { steps } = await this.walk(engine, now.match, after, Math.min(now.version, after + limit), known ?? now);
-    return { steps, now };
+    const { match } = found;
+    const cached = this.cache.get(match.id);
+    if (match.version <= after) return { steps: [], now: cached && cached.version >= match.version ? cached : await this.load(engine, match) };
+    const upTo = Math.min(match.version, after + limit);
+    const { at, steps } = await this.walk(engine, match, after, upTo, known);
+    // A page that reaches the end of the log ends at the state now: no second read for it.
+    if (upTo === match.version) this.cache.set(match.id, at);
+    return { steps, now: upTo === match.version ? at : await this.load(engine, match) };
   }
 
   /** One step as `viewer` sees it: its log entry and the match just after it. */
