@@ -26,9 +26,20 @@ export function matchResponseSchema(schemaName: string): object {
       },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
+      ...FAIRNESS_PROPERTIES,
     },
   };
 }
+
+/** API.md "Fairness": present only in matches with chance; `seed` and `salt` only once the match is over. */
+const FAIRNESS_PROPERTIES = {
+  seedCommitment: {
+    type: 'string', pattern: '^[0-9a-f]{64}$',
+    description: 'Matches with chance: lowercase hex SHA-256 of the UTF-8 string salt + seed, fixed at creation.',
+  },
+  seed: { type: 'string', description: 'Revealed once the match is over, never before: every random draw of the match derives from it.' },
+  salt: { type: 'string', description: 'Revealed with the seed, to recompute seedCommitment.' },
+};
 
 const ERROR_SCHEMA = {
   type: 'object',

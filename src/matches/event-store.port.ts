@@ -10,6 +10,9 @@ export interface MatchRecord {
   readonly game: string;
   readonly rulesVersion: number;
   readonly seed: string;
+  /** Commit-reveal (matches/fairness.ts): null in games without chance and in matches older than it. */
+  readonly salt: string | null;
+  readonly seedCommitment: string | null;
   readonly options: unknown;
   readonly status: MatchStatus;
   readonly version: number;
@@ -29,7 +32,7 @@ export interface StoredEvent {
 }
 
 /** A match as created: the record's fields that the store does not set itself, plus each seat's token hash. */
-export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'options' | 'status'> {
+export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'salt' | 'seedCommitment' | 'options' | 'status'> {
   readonly seats: readonly { readonly seat: number; readonly name: string; readonly tokenHash: string }[];
 }
 

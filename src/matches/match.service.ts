@@ -6,6 +6,7 @@ import { EVENT_STORE, type EventStore, type MatchRecord, type MatchStatus, type 
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
+import { commitTo, fairnessFields } from './fairness';
 import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type Snapshot, type SnapshotStore, isSnapshotSeq, snapshotFormat } from './snapshots';
 import { type CachedState, LruMap, StateCache } from './state-cache';
 import { hashRequest, hashToken, newSeatToken, newSeed } from './tokens';
@@ -60,6 +61,7 @@ export class MatchService {
       game: engine.id,
       rulesVersion: engine.rulesVersion,
       seed,
+      ...commitTo(engine, seed),
       options: options.value,
       status: engine.outcome(state) ? 'finished' : 'active',
       seats: input.players.map((p, seat) => ({ seat, name: p.name, tokenHash: hashToken(tokens[seat] as string) })),
@@ -355,7 +357,7 @@ export class MatchService {
     const outcome = resigned !== null
       ? { winners: match.players.map((p) => p.seat).filter((s) => s !== resigned), scores: engine.scores(loaded.state), reason: 'resigned' }
       : engine.outcome(loaded.state);
-    return {
+    const response: MatchResponse = {
       id: match.id,
       game: match.game,
       rulesVersion: match.rulesVersion,
@@ -369,6 +371,7 @@ export class MatchService {
       createdAt: match.createdAt.toISOString(),
       updatedAt: match.updatedAt.toISOString(),
     };
+    return Object.assign(response, fairnessFields(match, response.status !== 'active'));
   }
 
   private replayFailed(match: MatchRecord, seq: number, error: EngineError): ApiError {

@@ -1,8 +1,9 @@
 import type { Outcome, Seat } from '../engine/core';
 import type { MatchStatus } from './event-store.port';
+import type { FairnessFields } from './fairness';
 
-/** The match as one caller may see it (API.md "Match response"). */
-export interface MatchResponse {
+/** The match as one caller may see it (API.md "Match response"; "Fairness" for the seed fields). */
+export interface MatchResponse extends FairnessFields {
   id: string;
   game: string;
   rulesVersion: number;

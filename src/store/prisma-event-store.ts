@@ -9,6 +9,8 @@ interface MatchRow {
   game: string;
   rulesVersion: number;
   seed: string;
+  salt: string | null;
+  seedCommitment: string | null;
   options: unknown;
   status: MatchStatus;
   version: number;
@@ -36,6 +38,8 @@ function toMatch(row: MatchRow): MatchRecord {
     game: row.game,
     rulesVersion: Number(row.rulesVersion),
     seed: row.seed,
+    salt: row.salt,
+    seedCommitment: row.seedCommitment,
     options: asJson(row.options),
     status: row.status,
     version: Number(row.version),
@@ -85,6 +89,8 @@ export class PrismaEventStore implements EventStore {
         game: m.game,
         rulesVersion: m.rulesVersion,
         seed: m.seed,
+        salt: m.salt,
+        seedCommitment: m.seedCommitment,
         options: m.options as object,
         status: m.status,
         seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash })) },
@@ -95,6 +101,8 @@ export class PrismaEventStore implements EventStore {
       game: created.game,
       rulesVersion: created.rulesVersion,
       seed: created.seed,
+      salt: created.salt,
+      seedCommitment: created.seedCommitment,
       options: created.options,
       status: created.status as MatchStatus,
       version: created.version,
@@ -106,11 +114,11 @@ export class PrismaEventStore implements EventStore {
 
   async loadMatch(id: string, tokenHash?: string): Promise<{ match: MatchRecord; seat: number | null } | null> {
     const rows = await this.prisma.$queryRaw<MatchRow[]>`
-      SELECT m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version",
+      SELECT m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
              m."createdAt", m."updatedAt",
              (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name") ORDER BY s."seat")
-                FROM "Seat" s WHERE s."matchId" = m."id") AS "players",
-             (SELECT s."seat" FROM "Seat" s WHERE s."matchId" = m."id" AND s."tokenHash" = ${tokenHash ?? ''}) AS "callerSeat"
+                FROM "Seat" s WHERE s."matchId" = ${id}::uuid) AS "players",
+             (SELECT s."seat" FROM "Seat" s WHERE s."matchId" = ${id}::uuid AND s."tokenHash" = ${tokenHash ?? ''}) AS "callerSeat"
         FROM "Match" m WHERE m."id" = ${id}::uuid`;
     const row = rows[0];
     if (!row) return null;
@@ -118,7 +126,7 @@ export class PrismaEventStore implements EventStore {
   }
 
   async tokenExists(tokenHash: string): Promise<boolean> {
-    return (await this.prisma.seat.findUnique({ where: { tokenHash }, select: { seat: true } })) !== null;
+    return (await this.prisma.seat.findFirst({ where: { tokenHash }, select: { seat: true } })) !== null;
   }
 
   async events(matchId: string, afterSeq = 0, upToSeq = 2_147_483_647): Promise<StoredEvent[]> {
@@ -132,15 +140,17 @@ export class PrismaEventStore implements EventStore {
     try {
       // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
       // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
-      // The (matchId, seq) primary key guards the same invariant a second time.
+      // The (matchId, seq) primary key guards the same invariant a second time. Every table is filtered by the
+      // match id itself and the clock is now(), not clock_timestamp(): so the statement stays one shard's
+      // on a sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused.
       const rows = await this.prisma.$queryRaw<EventRow[]>`
         WITH bumped AS (
-          UPDATE "Match" SET "version" = "version" + 1, "status" = ${status}, "updatedAt" = clock_timestamp()
+          UPDATE "Match" SET "version" = "version" + 1, "status" = ${status}, "updatedAt" = now()
            WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int
           RETURNING "id", "version", "updatedAt"
         )
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
-        SELECT "id", "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
+        SELECT ${matchId}::uuid, "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
                ${e.idempotencyKey ?? null}, ${e.requestHash ?? null}, "updatedAt"
           FROM bumped
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;
