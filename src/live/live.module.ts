@@ -1,6 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { GAMES } from '../games/games';
 import { MatchesModule } from '../matches/matches.module';
+import type { Database } from '../store/database';
+import { DATABASE } from '../store/store.module';
+import { HINT_BUS, hintBusFor } from './hint-bus';
 import { LiveLimits } from './limits';
 import { createLiveController } from './live-controller.factory';
 import { LIVE_CONFIG, liveConfigFromEnv } from './live-config';
@@ -17,7 +20,11 @@ import { MatchNotifier } from './notifier';
 @Module({
   imports: [MatchesModule],
   controllers: GAMES.map(createLiveController),
-  providers: [{ provide: LIVE_CONFIG, useFactory: () => liveConfigFromEnv() }, MatchNotifier, LiveLimits, LiveHub, LiveStreams, LongPoll],
+  providers: [
+    { provide: LIVE_CONFIG, useFactory: () => liveConfigFromEnv() },
+    { provide: HINT_BUS, inject: [DATABASE], useFactory: (db: Database) => hintBusFor(db) },
+    MatchNotifier, LiveLimits, LiveHub, LiveStreams, LongPoll,
+  ],
   exports: [LongPoll, LiveLimits, MatchNotifier, LIVE_CONFIG],
 })
 export class LiveModule {}

@@ -3,12 +3,8 @@
  * always re-read the log.
  * - In this process: the store reports each committed append (AppendedEvents), and local waiters are woken at
  *   once. That is all the embedded PGlite (one process) needs.
- * - Other instances (Postgres): the appends of one event-loop turn are sent as one NOTIFY on channel
- *   `turnbase_events`, payload `<instance> <matchId>:<seq> …`, in a statement of its own after the append
- *   has committed. Not from a trigger inside the append: a transaction that notifies holds a database-wide
- *   lock through its commit's WAL flush, which serialized every append (measured: 2,100-3,600 appends/s
- *   without, 160-220 with, 16 clients on the machine's Postgres 15). Each instance LISTENs on a dedicated
- *   connection, reopened when it drops.
+ * - Other instances: the appends of one event-loop turn go out as one hint on the HintBus (Postgres: one
+ *   NOTIFY after the append has committed, see hint-bus.ts), payload `<instance> <matchId>:<seq> …`.
  * - A notification lost (a crash between commit and NOTIFY, a dropped connection) is covered twice: every
  *   watched match is re-read after a reconnect, and every `recheckMs` anyway (one query for all of them).
  */
@@ -16,11 +12,10 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { randomBytes } from 'node:crypto';
 import { AppendedEvents } from '../matches/appended';
 import type { Database } from '../store/database';
-import type { Listening } from '../store/pg-listener';
 import { DATABASE } from '../store/store.module';
+import { HINT_BUS, type HintBus } from './hint-bus';
 import { LIVE_CONFIG, type LiveConfig } from './live-config';
 
-export const EVENTS_CHANNEL = 'turnbase_events';
 /** Below Postgres's 8000-byte NOTIFY payload limit. */
 const MAX_PAYLOAD = 7900;
 
@@ -34,7 +29,7 @@ export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
   /** Tells this instance's notifications from the others'. */
   private readonly instance = randomBytes(6).toString('base64url');
   private pending: string[] = [];
-  private listening: Listening | null = null;
+  private listening: { close(): Promise<void> } | null = null;
   private offAppended: () => void = () => undefined;
   private timer: NodeJS.Timeout | null = null;
   private rechecking = false;
@@ -43,15 +38,15 @@ export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(LIVE_CONFIG) private readonly config: LiveConfig,
     private readonly appended: AppendedEvents,
+    @Inject(HINT_BUS) private readonly bus: HintBus | null,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const shared = this.db.listen !== undefined;
     this.offAppended = this.appended.on((matchId, seq) => {
       this.hint(matchId, seq);
-      if (shared) this.publish(`${matchId}:${seq}`);
+      if (this.bus) this.publish(`${matchId}:${seq}`);
     });
-    if (this.db.listen) this.listening = await this.db.listen(EVENTS_CHANNEL, (payload) => this.onPayload(payload), () => void this.recheck());
+    if (this.bus) this.listening = await this.bus.subscribe((payload) => this.onPayload(payload), () => void this.recheck());
     this.timer = setInterval(() => void this.recheck(), this.config.recheckMs);
     this.timer.unref();
   }
@@ -85,8 +80,8 @@ export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
     this.pending = [];
     let payload = this.instance;
     const send = (): void => {
-      this.db.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]).catch((error: Error) => {
-        this.logger.warn(`NOTIFY failed (the re-check will cover it): ${error.message}`);
+      this.bus?.publish(payload).catch((error: Error) => {
+        this.logger.warn(`a hint to the other instances failed (the re-check covers it): ${error.message}`);
       });
     };
     for (const item of items) {
