@@ -53,21 +53,23 @@ describe('Qwirkle over HTTP', () => {
     // Each final score is the sum of that seat's move scores in the log, plus the end bonus.
     const log = (await h.client.log('qwirkle', id, undefined, '?limit=1000').expect(200)).body;
     const sums = [0, 0, 0];
-    for (const e of log.entries as { seat: number; move: { type: string; points?: number; bonus?: number; drawn?: unknown; tiles?: unknown } }[]) {
-      if (e.move.type === 'place') sums[e.seat] += (e.move.points ?? 0) + (e.move.bonus ?? 0);
+    type Effects = { points?: number; bonus?: number; drawn?: unknown; count?: number };
+    for (const e of log.entries as { seat: number; move: { type: string; tiles?: unknown }; effects: Effects }[]) {
+      if (e.move.type === 'place') sums[e.seat] += (e.effects.points ?? 0) + (e.effects.bonus ?? 0);
       else {
         expect(e.move.tiles).toBeUndefined(); // a spectator sees how many tiles were exchanged, not which
+        expect(e.effects.count).toBeGreaterThan(0);
       }
-      expect(e.move.drawn).toBeUndefined();
+      expect(e.effects.drawn).toBeUndefined();
     }
     expect(outcome.scores).toEqual(sums);
     expect((final.view as QwirkleView).scores).toEqual(sums);
 
     // A seat's own log shows what it drew; another seat's shows only how many.
-    const own = (await h.client.log('qwirkle', id, seats[0]!.token, '?limit=1000').expect(200)).body.entries as { seat: number; move: { drawn?: unknown; drew?: number } }[];
+    const own = (await h.client.log('qwirkle', id, seats[0]!.token, '?limit=1000').expect(200)).body.entries as { seat: number; effects: { drawn?: unknown; drew?: number } }[];
     for (const e of own) {
-      if (e.seat === 0) expect(Array.isArray(e.move.drawn)).toBe(true);
-      else expect(e.move.drawn).toBeUndefined();
+      if (e.seat === 0) expect(Array.isArray(e.effects.drawn)).toBe(true);
+      else expect(e.effects.drawn).toBeUndefined();
     }
   });
 

@@ -52,13 +52,13 @@ describe('Split over HTTP', () => {
     let othersDraws = 0;
     for (const viewer of [0, 1, 2]) {
       const log = (await h.client.log('split', id, seats[viewer]!.token, '?limit=1000').expect(200)).body;
-      for (const e of log.entries as { seat: number; move: { drawn?: unknown } }[]) {
-        if (e.move.drawn === undefined) continue;
+      for (const e of log.entries as { seat: number; effects: { drawn?: unknown } }[]) {
+        if (e.effects.drawn === undefined) continue;
         if (e.seat === viewer) {
-          expect(Array.isArray(e.move.drawn)).toBe(true);
+          expect(Array.isArray(e.effects.drawn)).toBe(true);
           ownDraws++;
         } else {
-          expect(typeof e.move.drawn).toBe('number');
+          expect(typeof e.effects.drawn).toBe('number');
           othersDraws++;
         }
       }

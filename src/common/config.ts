@@ -11,6 +11,18 @@ export interface AppConfig {
   readonly logRequests: boolean;
   /** Requests per minute per client address; 0 turns rate limiting off. */
   readonly rateLimitPerMinute: number;
+  /** Origins answered with CORS headers: `*` (any), a list, or none (CORS off). */
+  readonly corsOrigins: '*' | readonly string[];
+}
+
+/** `CORS_ORIGINS`: unset or `*` → any origin; `https://a.example,https://b.example` → those; empty → none. */
+function corsOrigins(raw: string | undefined): '*' | readonly string[] {
+  if (raw === undefined || raw.trim() === '*') return '*';
+  const list = raw.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const o of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new Error(`CORS_ORIGINS must be * or comma-separated origins such as https://app.example, not ${o}`);
+  }
+  return list;
 }
 
 function nonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
@@ -33,5 +45,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit: 64 * 1024,
     logRequests: env.LOG_REQUESTS === '1',
     rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 0),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

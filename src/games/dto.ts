@@ -3,12 +3,16 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested,
 } from 'class-validator';
+import { CURSOR_PATTERN } from '../matches/cursor';
+
+/** A player's name: 1–40 characters, none of them a control character (also the spec's pattern). */
+export const PLAYER_NAME_PATTERN = '^[^\\p{C}]+$';
 
 export class PlayerDto {
   @ApiProperty({ example: 'ann', description: '1–40 printable characters.' })
   @IsString()
   @Length(1, 40)
-  @Matches(/^[^\p{C}]+$/u, { message: 'name must not contain control characters' })
+  @Matches(new RegExp(PLAYER_NAME_PATTERN, 'u'), { message: 'name must not contain control characters' })
   name!: string;
 }
 
@@ -76,9 +80,9 @@ export class LogQueryDto {
 }
 
 export class LegalMovesQueryDto {
-  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page (it names its version: "7:200").', pattern: CURSOR_PATTERN })
   @IsOptional()
-  @Matches(/^\d{1,7}$/, { message: 'cursor must be a nextCursor value' })
+  @Matches(new RegExp(CURSOR_PATTERN), { message: 'cursor must be a nextCursor value' })
   cursor?: string;
 
   @ApiPropertyOptional({ default: 200, minimum: 1, maximum: 1000 })

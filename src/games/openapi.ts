@@ -1,32 +1,220 @@
+/**
+ * The one place the API's schemas come from. Components are built here from the error table and each game's
+ * wire schemas; the controllers only name them (`ref(...)`) and declare their statuses through `respond(...)`,
+ * so what a route returns and what the document says cannot drift apart. The e2e suites check every response
+ * against the served document (test/support/spec-setup.ts).
+ */
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
+import { ERROR_STATUS } from '../common/api-error';
+import { CURSOR_PATTERN } from '../matches/cursor';
+import { PLAYER_NAME_PATTERN } from './dto';
 import type { GameDefinition } from './game-definition';
 
-export const errorSchemaRef = { $ref: '#/components/schemas/Error' };
+export const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
 
-export function matchResponseSchema(schemaName: string): object {
+/** Every ETag is the match version, then the viewer for a seat: `"7"` (spectator) or `"7-s1"` (seat 1). */
+const ETAG = { description: 'The version, per viewer. Send it back as If-None-Match (or If-Match for a move).', required: true, schema: { type: 'string', pattern: '^"\\d+(-s\\d+)?"$' } };
+const CACHING = {
+  Vary: { description: 'Authorization: each viewer has its own copy.', required: true, schema: { type: 'string' } },
+  'Cache-Control': { description: 'private, no-cache: kept per viewer, revalidated before use.', required: true, schema: { type: 'string' } },
+};
+
+/** The error statuses, each with the codes it can carry (from the one error table). */
+function errorResponse(status: number): { status: number; description: string; schema: object; headers?: Record<string, object> } {
+  const codes = Object.entries(ERROR_STATUS).filter(([, s]) => s === status).map(([c]) => c);
   return {
-    type: 'object',
+    status,
+    description: codes.join(', '),
+    ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait.', required: false, schema: { type: 'string' } } } } : {}),
+    schema: { allOf: [ref('Error'), { type: 'object', properties: { code: { type: 'string', enum: codes } } }] },
+  };
+}
+
+export type Outcome =
+  | { status: 200 | 201; schema: object; description: string; headers?: Record<string, object> }
+  | { status: 304 };
+
+/**
+ * Declares every status an operation answers. Every route can answer 400 (a malformed request), 429 (rate
+ * limited, unless `limited: false`) and 500; `body` adds 413 and 415, `match` adds 401, 403 and 404 (a match under `{id}`).
+ */
+export function respond(ok: Outcome[], opts: { body?: boolean; match?: boolean; errors?: number[]; limited?: boolean } = {}): MethodDecorator {
+  const statuses = [400, ...(opts.limited === false ? [] : [429]), 500, ...(opts.body ? [413, 415] : []), ...(opts.match ? [401, 403, 404] : []), ...(opts.errors ?? [])];
+  return applyDecorators(
+    ...ok.map((o) => o.status === 304
+      ? ApiResponse({ status: 304, description: 'Not modified: If-None-Match named the current ETag.', headers: { ETag: ETAG } })
+      : ApiResponse({ status: o.status, description: o.description, schema: o.schema, headers: o.headers as never })),
+    ...[...new Set(statuses)].sort().map((s) => ApiResponse(errorResponse(s) as never)),
+  );
+}
+
+export const headers = {
+  etag: { ETag: ETAG },
+  cached: { ETag: ETAG, ...CACHING },
+  created: { ETag: ETAG, Location: { description: 'The new match.', required: true, schema: { type: 'string' } } },
+  moved: {
+    ETag: ETAG,
+    'Idempotent-Replayed': { description: 'true when an Idempotency-Key matched an earlier move: its response, again.', required: false, schema: { type: 'string', enum: ['true'] } },
+  },
+};
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['statusCode', 'code', 'message'],
+  properties: {
+    statusCode: { type: 'integer' },
+    code: { type: 'string', enum: Object.keys(ERROR_STATUS), description: 'Stable; see the README for each.' },
+    message: { type: 'string' },
+    reason: { type: 'string', description: 'Namespaced detail, e.g. reversi/no-flips.' },
+    details: {
+      description: '{ currentVersion } on VERSION_CONFLICT; the failed constraints (strings) on VALIDATION_FAILED.',
+      anyOf: [
+        { type: 'object', additionalProperties: false, required: ['currentVersion'], properties: { currentVersion: { type: 'integer', minimum: 0 } } },
+        { type: 'array', items: { type: 'string' } },
+      ],
+    },
+  },
+};
+
+const SHARED = {
+  Error: ERROR_SCHEMA,
+  Outcome: {
+    type: 'object', nullable: true, additionalProperties: false,
+    required: ['winners', 'scores', 'reason', 'draw'],
+    description: 'Null while the match runs.',
+    properties: {
+      winners: { type: 'array', items: { type: 'integer' }, description: 'Winning seats; several on a shared win; every seat on a draw.' },
+      scores: { type: 'array', items: { type: 'number' }, description: 'Final scores by seat.' },
+      reason: { type: 'string', description: 'Why it ended: `resigned`, or namespaced by game (`reversi/no-moves`).' },
+      draw: { type: 'boolean', description: 'True when no seat finished ahead of another. Read this, not `winners`.' },
+    },
+  },
+  Player: {
+    type: 'object', additionalProperties: false, required: ['seat', 'name'],
+    properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' } },
+  },
+  SeatCredential: {
+    type: 'object', additionalProperties: false, required: ['seat', 'name', 'token'],
+    properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: { type: 'string', description: 'The seat token: send as Authorization: Bearer <token>. Shown this once.' } },
+  },
+  CreateMatchPlayer: {
+    type: 'object', additionalProperties: false, required: ['name'],
+    properties: { name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: '1–40 characters, no control characters.' } },
+  },
+  ResignRequest: {
+    type: 'object', additionalProperties: false,
+    properties: { expectedVersion: { type: 'integer', minimum: 0, maximum: 2_000_000_000, description: 'When given, the resignation is refused (409) if the match has moved on.' } },
+  },
+  CatalogueOption: {
+    type: 'object', additionalProperties: false, required: ['name', 'type', 'default', 'description'],
+    properties: {
+      name: { type: 'string' },
+      type: { type: 'string', enum: ['integer', 'boolean', 'string', 'object'] },
+      default: { description: 'The default; null for object options (see the game\'s Options schema).', anyOf: [{ type: 'number' }, { type: 'boolean' }, { type: 'string', nullable: true }] },
+      description: { type: 'string' },
+      minimum: { type: 'number' },
+      maximum: { type: 'number' },
+      enum: { type: 'array', items: { type: 'string' } },
+    },
+  },
+  CatalogueGame: {
+    type: 'object', additionalProperties: false, required: ['id', 'title', 'rulesVersion', 'seats', 'options'],
+    properties: {
+      id: { type: 'string' },
+      title: { type: 'string' },
+      rulesVersion: { type: 'integer' },
+      seats: { type: 'object', additionalProperties: false, required: ['min', 'max'], properties: { min: { type: 'integer' }, max: { type: 'integer' } } },
+      options: { type: 'array', items: ref('CatalogueOption') },
+    },
+  },
+  Catalogue: {
+    type: 'object', additionalProperties: false, required: ['games'],
+    properties: { games: { type: 'array', items: ref('CatalogueGame') } },
+  },
+};
+
+/** A game's named components: its wire forms, and the match, log and legal-moves shapes built on them. */
+function gameSchemas(g: GameDefinition): Record<string, object> {
+  const n = g.schemaName;
+  const match = {
+    type: 'object', additionalProperties: false,
     required: ['id', 'game', 'rulesVersion', 'status', 'version', 'players', 'toMove', 'you', 'view', 'outcome', 'createdAt', 'updatedAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
-      game: { type: 'string' },
+      game: { type: 'string', enum: [g.engine.id] },
       rulesVersion: { type: 'integer' },
       status: { type: 'string', enum: ['active', 'finished', 'aborted'] },
-      version: { type: 'integer', description: 'The number of events in the log; also the ETag.' },
-      players: { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' } } } },
+      version: { type: 'integer', minimum: 0, description: 'The number of events in the log.' },
+      players: { type: 'array', items: ref('Player') },
       toMove: { type: 'array', items: { type: 'integer' }, description: 'Seats that may move now; several in simultaneous phases.' },
       you: { type: 'integer', nullable: true, description: 'The caller\'s seat; null for spectators.' },
-      view: { $ref: `#/components/schemas/${schemaName}View` },
-      outcome: {
-        type: 'object', nullable: true,
-        properties: {
-          winners: { type: 'array', items: { type: 'integer' } },
-          scores: { type: 'array', items: { type: 'number' } },
-          reason: { type: 'string' },
-        },
-      },
+      view: ref(`${n}View`),
+      outcome: ref('Outcome'),
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
       ...FAIRNESS_PROPERTIES,
+    },
+  };
+  const created = { ...match, required: [...match.required, 'seats'], properties: { ...match.properties, seats: { type: 'array', items: ref('SeatCredential') } } };
+  return {
+    [`${n}Move`]: g.schemas.move,
+    [`${n}View`]: g.schemas.view,
+    [`${n}Options`]: g.schemas.options,
+    [`${n}LogMove`]: g.schemas.logMove,
+    [`${n}MoveEffects`]: g.schemas.effects,
+    [`${n}Match`]: match,
+    [`${n}CreatedMatch`]: created,
+    [`${n}CreateMatchRequest`]: {
+      type: 'object', additionalProperties: false, required: ['players'],
+      properties: {
+        players: { type: 'array', minItems: g.engine.seats.min, maxItems: g.engine.seats.max, items: ref('CreateMatchPlayer'), description: 'One entry per seat, seat 0 first.' },
+        options: ref(`${n}Options`),
+      },
+    },
+    [`${n}MoveRequest`]: {
+      type: 'object', additionalProperties: false, required: ['move', 'expectedVersion'],
+      properties: {
+        move: ref(`${n}Move`),
+        expectedVersion: {
+          type: 'integer', minimum: 0, maximum: 2_000_000_000,
+          description: 'The version the move was decided on. (A client that sends If-Match instead may leave it out.)',
+        },
+      },
+    },
+    [`${n}LogEntry`]: {
+      type: 'object', additionalProperties: false, required: ['seq', 'seat', 'type', 'at'],
+      properties: {
+        seq: { type: 'integer', minimum: 1 },
+        seat: { type: 'integer', minimum: 0 },
+        type: { type: 'string', enum: ['MoveMade', 'PlayerResigned'] },
+        at: { type: 'string', format: 'date-time' },
+        move: { ...ref(`${n}LogMove`), description: 'MoveMade only: the move as POST …/moves takes it, redacted for the caller.' } as object,
+        effects: { ...ref(`${n}MoveEffects`), description: 'MoveMade only: what the move caused.' } as object,
+      },
+    },
+    [`${n}LogPage`]: {
+      type: 'object', additionalProperties: false, required: ['id', 'version', 'entries', 'nextAfter'],
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        version: { type: 'integer', minimum: 0 },
+        entries: { type: 'array', items: ref(`${n}LogEntry`) },
+        nextAfter: { type: 'integer', nullable: true, description: 'Pass as ?after= for the next page; null at the end.' },
+      },
+    },
+    [`${n}LegalMovesPage`]: {
+      type: 'object', additionalProperties: false, required: ['version', 'seat', 'moves', 'nextCursor'],
+      properties: {
+        version: { type: 'integer', minimum: 0 },
+        seat: { type: 'integer', minimum: 0 },
+        moves: { type: 'array', items: ref(`${n}Move`) },
+        nextCursor: {
+          type: 'string', nullable: true, pattern: CURSOR_PATTERN,
+          description: 'Pass as ?cursor= for the next page (null on the last). It names its version: after the match moves it is 409 VERSION_CONFLICT.',
+        },
+        ...g.schemas.legalMovesExtra,
+      },
     },
   };
 }
@@ -41,31 +229,11 @@ const FAIRNESS_PROPERTIES = {
   salt: { type: 'string', description: 'Revealed with the seed, to recompute seedCommitment.' },
 };
 
-const ERROR_SCHEMA = {
-  type: 'object',
-  required: ['statusCode', 'code', 'message'],
-  properties: {
-    statusCode: { type: 'integer' },
-    code: {
-      type: 'string',
-      enum: ['VALIDATION_FAILED', 'MALFORMED_MOVE', 'INVALID_OPTIONS', 'UNAUTHENTICATED', 'FORBIDDEN', 'MATCH_NOT_FOUND', 'NOT_FOUND',
-        'NOT_YOUR_TURN', 'VERSION_CONFLICT', 'GAME_OVER', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED',
-        'ILLEGAL_MOVE', 'RATE_LIMITED', 'INTERNAL', 'REPLAY_FAILED'],
-    },
-    message: { type: 'string' },
-    reason: { type: 'string', description: 'Namespaced detail, e.g. reversi/no-flips.' },
-    details: { description: 'e.g. { currentVersion } on VERSION_CONFLICT, the failed constraints on VALIDATION_FAILED.' },
-  },
-};
-
-/** Adds every game's move, view and options schemas, and the error schema, as named components. */
-export function addGameSchemas(document: { components?: { schemas?: Record<string, unknown> } }, games: readonly GameDefinition[]): void {
+/** Adds the shared and per-game components; the seat token is opaque, not a JWT. */
+export function addGameSchemas(document: OpenAPIObject, games: readonly GameDefinition[]): void {
   document.components ??= {};
   const schemas = (document.components.schemas ??= {});
-  schemas.Error = ERROR_SCHEMA;
-  for (const g of games) {
-    schemas[`${g.schemaName}Move`] = g.schemas.move;
-    schemas[`${g.schemaName}View`] = g.schemas.view;
-    schemas[`${g.schemaName}Options`] = g.schemas.options;
-  }
+  Object.assign(schemas, SHARED);
+  for (const g of games) Object.assign(schemas, gameSchemas(g));
+  for (const scheme of Object.values(document.components.securitySchemes ?? {})) delete (scheme as { bearerFormat?: string }).bearerFormat;
 }

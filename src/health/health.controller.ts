@@ -1,9 +1,17 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
+import { respond } from '../games/openapi';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Database } from '../store/database';
 import { DATABASE } from '../store/store.module';
+
+const indicators = { type: 'object', additionalProperties: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } } };
+/** Terminus's health report. */
+const HEALTH = {
+  type: 'object', required: ['status'],
+  properties: { status: { type: 'string', enum: ['ok', 'error', 'shutting_down'] }, info: indicators, error: indicators, details: indicators },
+};
 
 @ApiTags('health')
 @SkipThrottle()
@@ -18,6 +26,8 @@ export class HealthController {
   /** 200 when the database answers, 503 when it does not. */
   @Get()
   @HealthCheck()
+  @respond([{ status: 200, description: 'The database answers.', schema: HEALTH }], { limited: false })
+  @ApiResponse({ status: 503, description: 'The database does not answer.', schema: HEALTH })
   check() {
     return this.health.check([
       async () => {

@@ -1,15 +1,12 @@
 import { Controller, Get, Headers, Param, Query, Req, Res, type Type } from '@nestjs/common';
-import {
-  ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiPropertyOptional,
-  ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type as ToType } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
 import { SeatToken } from '../common/seat-token.decorator';
 import type { GameDefinition } from '../games/game-definition';
-import { errorSchemaRef, matchResponseSchema } from '../games/openapi';
+import { ref, respond } from '../games/openapi';
 import { MatchService } from '../matches/match.service';
 import { LiveStreams } from './live-streams';
 
@@ -37,20 +34,9 @@ export function parseLastEventId(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
-/** A log entry as the stream's `data.entry` carries it (the same shape as an entry of GET …/moves). */
-const LOG_ENTRY_SCHEMA = {
-  type: 'object',
-  required: ['seq', 'seat', 'type', 'at'],
-  properties: {
-    seq: { type: 'integer' }, seat: { type: 'integer' }, type: { type: 'string', enum: ['MoveMade', 'PlayerResigned'] },
-    at: { type: 'string', format: 'date-time' }, move: { type: 'object', description: 'The move as this caller may see it.' },
-  },
-};
-
 /** The per-match event stream of one game: `GET /games/{game}/matches/{id}/events`. */
 export function createLiveController(game: GameDefinition): Type<unknown> {
   const { engine, schemaName } = game;
-  const errors = { schema: errorSchemaRef };
 
   @ApiTags(engine.id)
   @Controller(`games/${engine.id}/matches`)
@@ -62,7 +48,6 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
 
     @Get(':id/events')
     @ApiBearerAuth()
-    @ApiProduces('text/event-stream')
     @ApiOperation({
       summary: 'The match as a stream of Server-Sent Events',
       description: 'One event per log entry, in order: `id:` its seq, `event:` its type (MoveMade, PlayerResigned), `data:` '
@@ -85,18 +70,14 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
               properties: {
                 id: { type: 'integer', description: 'The entry\'s seq: the cursor to resume from.' },
                 event: { type: 'string', enum: ['MoveMade', 'PlayerResigned'] },
-                data: { type: 'object', required: ['entry', 'match'], properties: { entry: LOG_ENTRY_SCHEMA, match: matchResponseSchema(schemaName) } },
+                data: { type: 'object', required: ['entry', 'match'], properties: { entry: ref(`${schemaName}LogEntry`), match: ref(`${schemaName}Match`) } },
               },
             },
           },
         },
       },
     })
-    @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: a bad after, token or Last-Event-ID.', ...errors })
-    @ApiUnauthorizedResponse(errors)
-    @ApiForbiddenResponse(errors)
-    @ApiNotFoundResponse(errors)
-    @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED: too many open streams for this token, or on this instance.', ...errors })
+    @respond([], { match: true }) // 400 a bad after, token or Last-Event-ID; 429 too many open streams (per token, or here)
     async events(
       @Param('id') id: string,
       @SeatToken() bearer: string | undefined,

@@ -5,7 +5,7 @@
  */
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
-import type { AnyEngine } from '../engine/core';
+import type { AnyEngine, Viewer } from '../engine/core';
 import { MatchService } from '../matches/match.service';
 import type { LogResponse } from '../matches/match.types';
 import { LiveLimits } from './limits';
@@ -33,9 +33,11 @@ export class LongPoll implements OnModuleDestroy {
   async log(
     engine: AnyEngine, id: string, token: string | undefined, after: number, limit: number,
     waitSeconds: number, res: ServerResponse, address: string,
-  ): Promise<LogResponse> {
-    let page = await this.matches.log(engine, id, token, after, limit);
-    if (page.entries.length > 0 || waitSeconds <= 0) return page;
+  ): Promise<{ log: LogResponse; viewer: Viewer }> {
+    const first = await this.matches.log(engine, id, token, after, limit);
+    const { viewer } = first;
+    let page = first.log;
+    if (page.entries.length > 0 || waitSeconds <= 0) return first;
     const release = this.limits.acquire(LiveLimits.keyOf(token, address));
     let latest = page.version;
     let wake: ((why: Woken) => void) | null = null;
@@ -51,9 +53,9 @@ export class LongPoll implements OnModuleDestroy {
       for (;;) {
         const why = latest > page.version ? 'event' : await this.sleep(deadline, res, (w) => (wake = w));
         wake = null;
-        if (why === 'gone') return page; // nobody is left to answer; do no more work
-        page = await this.matches.log(engine, id, token, after, limit);
-        if (page.entries.length > 0 || why === 'timeout' || res.destroyed) return page;
+        if (why === 'gone') return { log: page, viewer }; // nobody is left to answer; do no more work
+        page = (await this.matches.log(engine, id, token, after, limit)).log;
+        if (page.entries.length > 0 || why === 'timeout' || res.destroyed) return { log: page, viewer };
         latest = Math.max(latest, page.version);
       }
     } finally {

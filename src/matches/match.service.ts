@@ -6,7 +6,9 @@ import { EVENT_STORE, type EventStore, type MatchRecord, type MatchStatus, type 
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
+import { type LegalMovesCursor, formatCursor } from './cursor';
 import { commitTo, fairnessFields } from './fairness';
+import { type LogStep, hiddenFromSeat } from './simultaneous';
 import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type Snapshot, type SnapshotStore, isSnapshotSeq, snapshotFormat } from './snapshots';
 import { type CachedState, LruMap, StateCache } from './state-cache';
 import { hashRequest, hashToken, newSeatToken, newSeed } from './tokens';
@@ -99,16 +101,31 @@ export class MatchService {
     if (input.expectedVersion === undefined) {
       throw new ApiError('VALIDATION_FAILED', 'Name the version the move was decided on: "expectedVersion" in the body or an If-Match header.', 'expected-version/missing');
     }
-    if (input.expectedVersion !== match.version) throw versionConflict(match.version);
+    // A stale version is still good when nothing since it is visible to the mover (README "Simultaneous phases").
+    const stale = input.expectedVersion !== match.version;
+    if (stale && !(input.expectedVersion < match.version && (await this.unseenSince(engine, match, seat, input.expectedVersion)))) {
+      throw versionConflict(match.version);
+    }
     const loaded = await this.load(engine, match);
-    if (loaded.version !== input.expectedVersion) throw versionConflict(loaded.version);
-    return this.applyAndAppend(engine, loaded, seat, input, requestHash);
+    // A cached state past the row read means a write landed meanwhile: the move was decided on an older state.
+    if (loaded.version !== match.version) throw versionConflict(loaded.version);
+    return this.applyAndAppend(engine, loaded, seat, input, requestHash, stale);
   }
 
-  private async applyAndAppend(engine: AnyEngine, loaded: Loaded, seat: Seat, input: MoveInput, requestHash: string | undefined): Promise<MoveResult> {
+  /** Whether every event after `version` is another seat's move in a simultaneous phase, hidden from `seat`. */
+  private async unseenSince(engine: AnyEngine, match: MatchRecord, seat: Seat, version: number): Promise<boolean> {
+    const { at, steps } = await this.walk(engine, match, version, match.version);
+    const since: LogStep[] = steps.map(({ event, before, after, move }) => ({ event, before, after: after.state, move }));
+    return hiddenFromSeat(engine, since, seat, at.state);
+  }
+
+  private async applyAndAppend(
+    engine: AnyEngine, loaded: Loaded, seat: Seat, input: MoveInput, requestHash: string | undefined, stale = false,
+  ): Promise<MoveResult> {
     const { match } = loaded;
     if (loaded.resigned !== null || match.status !== 'active') throw new ApiError('GAME_OVER', 'The match is over.');
     const played = play(engine, loaded.state, seat, input.move);
+    if (!played.ok && stale) throw versionConflict(loaded.version); // decided on an older version, and not legal now
     if (!played.ok) {
       // A refused retry of a move that did land must still get its first answer, not a rules error.
       if (input.idempotencyKey !== undefined) {
@@ -169,7 +186,7 @@ export class MatchService {
     return this.respond(engine, after, seat);
   }
 
-  async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<LogResponse> {
+  async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<{ log: LogResponse; viewer: Viewer }> {
     const { match, viewer } = await this.authorize(engine, id, token, false);
     // A page costs the page (plus at most SNAPSHOT_EVERY events folded from the nearest snapshot), not the match.
     const now = await this.load(engine, match);
@@ -177,7 +194,7 @@ export class MatchService {
     const entries = steps.map((step) => this.entry(engine, step, now.state, viewer));
     const last = steps[steps.length - 1];
     const more = last !== undefined && last.event.seq < now.version;
-    return { id: match.id, version: now.version, entries, nextAfter: more ? last.event.seq : null };
+    return { log: { id: match.id, version: now.version, entries, nextAfter: more ? last.event.seq : null }, viewer };
   }
 
   /** Whom a token shows the match to (a seat, or a spectator without one); 401/403/404 as for a read. */
@@ -209,21 +226,24 @@ export class MatchService {
 
   private entry(engine: AnyEngine, { event, before, after, move }: Step, now: unknown, viewer: Viewer): LogEntry {
     const entry: LogEntry = { seq: event.seq, seat: event.seat, type: event.type, at: event.createdAt.toISOString() };
-    if (event.type === 'MoveMade') entry.move = engine.redactMove({ seat: event.seat, move, before, after: after.state, now }, viewer);
+    if (event.type === 'MoveMade') Object.assign(entry, engine.redactMove({ seat: event.seat, move, before, after: after.state, now }, viewer));
     return entry;
   }
 
-  async legalMoves(engine: AnyEngine, id: string, token: string | undefined, cursor = 0, limit = 200): Promise<LegalMovesResponse> {
+  async legalMoves(engine: AnyEngine, id: string, token: string | undefined, cursor?: LegalMovesCursor, limit = 200): Promise<LegalMovesResponse> {
     const { match, viewer } = await this.authorize(engine, id, token, true);
     const seat = viewer as Seat;
     const loaded = await this.load(engine, match);
+    // A page of another version would splice two different lists together.
+    if (cursor !== undefined && cursor.version !== loaded.version) throw versionConflict(loaded.version);
+    const offset = cursor?.offset ?? 0;
     const over = loaded.resigned !== null || engine.outcome(loaded.state) !== null;
     const moves: unknown[] = [];
     let more = false;
     if (!over && engine.toMove(loaded.state).includes(seat)) {
       let index = 0;
       for (const m of engine.legalMoves(loaded.state, seat)) {
-        if (index >= cursor) {
+        if (index >= offset) {
           if (moves.length === limit) {
             more = true;
             break;
@@ -234,7 +254,7 @@ export class MatchService {
       }
     }
     const extra = !over && engine.legalMovesInfo ? engine.legalMovesInfo(loaded.state, seat) : {};
-    return { ...extra, version: loaded.version, seat, moves, nextCursor: more ? String(cursor + moves.length) : null };
+    return { ...extra, version: loaded.version, seat, moves, nextCursor: more ? formatCursor({ version: loaded.version, offset: offset + moves.length }) : null };
   }
 
   private async authorize(engine: AnyEngine, id: string, token: string | undefined, seatRequired: boolean): Promise<Authorized> {
@@ -355,7 +375,7 @@ export class MatchService {
   private respond(engine: AnyEngine, loaded: Loaded, viewer: Viewer): MatchResponse {
     const { match, resigned } = loaded;
     const outcome = resigned !== null
-      ? { winners: match.players.map((p) => p.seat).filter((s) => s !== resigned), scores: engine.scores(loaded.state), reason: 'resigned' }
+      ? { winners: match.players.map((p) => p.seat).filter((s) => s !== resigned), scores: engine.scores(loaded.state), reason: 'resigned', draw: false }
       : engine.outcome(loaded.state);
     const response: MatchResponse = {
       id: match.id,

@@ -26,8 +26,10 @@ export interface LogEntry {
   seq: number;
   seat: Seat;
   type: 'MoveMade' | 'PlayerResigned';
-  /** The move as this caller may see it (hidden parts redacted); absent for a resignation. */
+  /** The move in the form POST …/moves takes, as this caller may see it (hidden: `{ type, hidden: true }`); absent for a resignation. */
   move?: unknown;
+  /** What the move caused (tiles or cards drawn, points, a round's end); present with `move`. */
+  effects?: Readonly<Record<string, unknown>>;
   at: string;
 }
 

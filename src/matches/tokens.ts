@@ -6,7 +6,11 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 /** A match's secret seed: 256 bits from the OS CSPRNG. */
 export const newSeed = (): string => randomBytes(32).toString('hex');
 
-/** JSON with object keys sorted, so two equal bodies hash the same whatever their key order. */
+/**
+ * JSON with object keys sorted, so two equal bodies hash the same whatever their key order. Recursive, but
+ * client JSON only reaches it through the body parser, which refuses nesting deeper than MAX_JSON_DEPTH
+ * (src/common/json-body.ts), so its depth is bounded.
+ */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {

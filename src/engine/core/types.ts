@@ -12,6 +12,17 @@ export interface Outcome {
   readonly scores: readonly number[];
   /** Why it ended, namespaced by game where game-specific: e.g. `reversi/no-moves`, `resigned`. */
   readonly reason: string;
+  /** True when the match ended with no seat ahead of another (then every seat is in `winners`). */
+  readonly draw: boolean;
+}
+
+/**
+ * A logged move as one viewer may see it: `move` in the form `POST …/moves` takes (a hidden move is
+ * `{ type, hidden: true }`), and what the move caused (tiles drawn, points, a round's end) under `effects`.
+ */
+export interface RedactedMove {
+  readonly move: unknown;
+  readonly effects: Readonly<Record<string, unknown>>;
 }
 
 /** One option in the catalogue (`GET /games`): its name, type, default and bounds. */
@@ -79,7 +90,7 @@ export interface GameEngine<S, M, V = unknown, O = unknown> {
   /** The only way state leaves the engine. */
   view(state: S, viewer: Viewer): V;
   /** A logged move as `viewer` may see it. */
-  redactMove(ctx: LogContext<S, M>, viewer: Viewer): unknown;
+  redactMove(ctx: LogContext<S, M>, viewer: Viewer): RedactedMove;
   /** Extra fields for the legal-moves response (e.g. whether a seat may exchange). */
   legalMovesInfo?(state: S, seat: Seat): Record<string, unknown>;
 }

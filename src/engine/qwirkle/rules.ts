@@ -144,5 +144,5 @@ export function outcome(state: QwirkleState): Outcome | null {
   if (state.ended === null) return null;
   const top = Math.max(...state.scores);
   const winners = state.scores.flatMap((v, s) => (v === top ? [s] : []));
-  return { winners, scores: state.scores.slice(), reason: state.ended };
+  return { winners, scores: state.scores.slice(), reason: state.ended, draw: winners.length === state.scores.length && winners.length > 1 };
 }

@@ -93,5 +93,5 @@ export function outcome(state: ReversiState): Outcome | null {
   if (state.turn !== null) return null;
   const [black, white] = scores(state) as [number, number];
   const winners = black > white ? [0] : white > black ? [1] : [0, 1];
-  return { winners, scores: [black, white], reason: black === white ? 'reversi/draw' : 'reversi/no-moves' };
+  return { winners, scores: [black, white], reason: black === white ? 'reversi/draw' : 'reversi/no-moves', draw: black === white };
 }

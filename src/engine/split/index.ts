@@ -60,7 +60,8 @@ function outcome(s: SplitState): Outcome | null {
   if (s.phase !== 'over') return null;
   const totals = scores(s);
   const best = Math.max(...totals);
-  return { winners: totals.flatMap((t, seat) => (t === best ? [seat] : [])), scores: totals, reason: 'split/rounds-complete' };
+  const winners = totals.flatMap((t, seat) => (t === best ? [seat] : []));
+  return { winners, scores: totals, reason: 'split/rounds-complete', draw: winners.length === totals.length && winners.length > 1 };
 }
 
 export const splitEngine: GameEngine<SplitState, SplitMove, SplitView, SplitOptions> = {
