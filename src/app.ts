@@ -8,8 +8,10 @@ import { ApiError } from './common/api-error';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { useJsonBodyParser } from './common/json-body';
 import type { AppConfig } from './common/config';
+import { httpServerOptions } from './common/http-limits';
 import { GAMES } from './games/games';
 import { addGameSchemas } from './games/openapi';
+import { useFixedSeeds } from './matches/tokens';
 
 function flatten(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((e) => {
@@ -20,15 +22,17 @@ function flatten(errors: ValidationError[], prefix = ''): string[] {
 }
 
 export async function createApp(config: AppConfig, logger: false | LogLevel[] = ['log', 'warn', 'error']): Promise<NestFastifyApplication> {
+  useFixedSeeds(config.fixedSeed);
   const adapter = new FastifyAdapter({
-    bodyLimit: config.bodyLimit,
+    ...httpServerOptions(config),
     logger: config.logRequests,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 1000 }, // a long bad id is a 404 from our validation, not a 414 from the router
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger, bodyParser: false }); // JSON parsing: useJsonBodyParser
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger, bodyParser: false, abortOnError: false }); // JSON parsing: useJsonBodyParser
   app.enableShutdownHooks();
+  app.getHttpServer().maxConnections = config.maxConnections; // Node refuses connections beyond this
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(
     new ValidationPipe({

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, type Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import type { Viewer } from '../engine/core';
 import { LongPoll } from '../live/long-poll';
@@ -9,7 +10,7 @@ import { MatchService } from '../matches/match.service';
 import type { CreatedMatchResponse, LegalMovesResponse, LogResponse, MatchResponse } from '../matches/match.types';
 import { CreateMatchDto, LegalMovesQueryDto, LogQueryDto, MoveDto, ResignDto } from './dto';
 import type { GameDefinition } from './game-definition';
-import { etagOf, expectedVersionOf, notModified, parseIdempotencyKey } from './if-match';
+import { etagOf, expectedVersionOf, notModified, parseIdempotencyKey, parseVersion } from './if-match';
 import { headers, ref, respond } from './openapi';
 
 /**
@@ -43,6 +44,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
 
     @Post()
     @HttpCode(201)
+    @LimitedAs('create')
     @ApiOperation({ summary: `Create a ${game.title} match`, description: 'Returns each seat\'s secret token, shown this once.' })
     @ApiBody({ schema: ref(`${n}CreateMatchRequest`) })
     @respond([{ status: 201, description: 'The match, as a spectator sees it, and each seat\'s token.', schema: ref(`${n}CreatedMatch`), headers: headers.created }], { body: true })
@@ -56,13 +58,17 @@ export function createGameController(game: GameDefinition): Type<unknown> {
     @ApiBearerAuth()
     @ApiOperation({ summary: 'The match as the caller may see it', description: 'With a seat token, that seat\'s view (its own hand); without, the spectator view. Answers 304 to If-None-Match with the current ETag.' })
     @respond([{ status: 200, description: 'The match.', schema: ref(`${n}Match`), headers: headers.cached }, { status: 304 }], { match: true })
+    @ApiQuery({ name: 'version', required: false, type: 'integer', description: 'The match as it was at this version (0 = just created), for replays.' })
     async get(
       @Param('id') id: string,
       @SeatToken() token: string | undefined,
       @Headers('if-none-match') ifNoneMatch: string | undefined,
       @Res({ passthrough: true }) reply: FastifyReply,
+      @Query('version') version?: string,
     ): Promise<MatchResponse | undefined> {
-      const match = await this.matches.get(engine, id, token);
+      const match = version === undefined
+        ? await this.matches.get(engine, id, token)
+        : await this.matches.getAt(engine, id, token, parseVersion(version)); // a past version never changes, so it caches alike
       return cached(reply, ifNoneMatch, match.version, match.you ?? 'spectator', match);
     }
 

@@ -42,3 +42,9 @@ export function parseIdempotencyKey(header: string | undefined): string | undefi
   }
   return header;
 }
+
+/** `?version=7` on a match read → 7; anything but a whole number is a 400. */
+export function parseVersion(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw)) throw new ApiError('VALIDATION_FAILED', 'version must be a whole number >= 0.', 'version/malformed');
+  return Number(raw);
+}

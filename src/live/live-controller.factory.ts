@@ -4,6 +4,7 @@ import { Type as ToType } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
+import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import type { GameDefinition } from '../games/game-definition';
 import { ref, respond } from '../games/openapi';
@@ -47,6 +48,7 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
     ) {}
 
     @Get(':id/events')
+    @LimitedAs('stream')
     @ApiBearerAuth()
     @ApiOperation({
       summary: 'The match as a stream of Server-Sent Events',

@@ -81,6 +81,16 @@ export class MatchService {
     return this.respond(engine, await this.load(engine, match), viewer);
   }
 
+  /** The match as it was at `version` (0 = just created), as this caller may see it: for replay viewers. */
+  async getAt(engine: AnyEngine, id: string, token: string | undefined, version: number): Promise<MatchResponse> {
+    const { match, viewer } = await this.authorize(engine, id, token, false);
+    if (version > match.version) {
+      throw new ApiError('VALIDATION_FAILED', `version must be at most ${match.version}, the match's current version.`, 'version/ahead');
+    }
+    if (version === match.version) return this.respond(engine, await this.load(engine, match), viewer);
+    return this.respond(engine, await this.stateAt(engine, match, version), viewer);
+  }
+
   async move(engine: AnyEngine, id: string, token: string | undefined, input: MoveInput): Promise<MoveResult> {
     const requestHash = input.idempotencyKey === undefined ? undefined : hashRequest({ move: input.move, expectedVersion: input.expectedVersion });
     // Fast path, one round trip: a known seat token and a cached state at exactly the version the move names.
@@ -371,6 +381,16 @@ export class MatchService {
     const { at } = await this.walk(engine, match, earlier.seq, earlier.seq);
     return { response: this.respond(engine, this.after(engine, match, earlier, at.state, at.resigned), earlier.seat), replayed: true };
   }
+
+  /** The match replayed from its setup up to `version` (never cached: past versions are rare reads). */
+  /** The match as it was just after event `version` (0: as created), folded from the nearest snapshot before it. */
+  private async stateAt(engine: AnyEngine, match: MatchRecord, version: number): Promise<Loaded> {
+    const { at } = await this.walk(engine, match, version, version);
+    const [event] = version === 0 ? [] : await this.store.events(match.id, version - 1, version);
+    if (event) return this.after(engine, match, event, at.state, at.resigned);
+    return { ...at, match: { ...match, version: 0, status: engine.outcome(at.state) ? 'finished' : 'active', updatedAt: match.createdAt } };
+  }
+
 
   private respond(engine: AnyEngine, loaded: Loaded, viewer: Viewer): MatchResponse {
     const { match, resigned } = loaded;
