@@ -306,7 +306,9 @@ describe('waiting for your turn', () => {
       await untilOpen(closing, 2);
       await closing.close();
       await s.until((c) => c.ended, 10_000, 'the end of the stream');
-      expect((await polled).body.entries).toEqual([]);
+      const answered = await polled;
+      expect(answered.status).toBe(200);
+      expect(answered.body.entries).toEqual([]);
     });
   });
 });

@@ -13,7 +13,7 @@ import { MatchNotifier } from './notifier';
 
 export const MAX_WAIT_SECONDS = 60;
 
-type Woken = 'event' | 'timeout' | 'gone';
+type Woken = 'event' | 'timeout' | 'gone' | 'shutdown';
 
 @Injectable()
 export class LongPoll implements OnModuleDestroy {
@@ -27,7 +27,7 @@ export class LongPoll implements OnModuleDestroy {
   ) {}
 
   onModuleDestroy(): void {
-    for (const stop of [...this.waits]) stop('timeout');
+    for (const stop of [...this.waits]) stop('shutdown');
   }
 
   async log(
@@ -53,7 +53,9 @@ export class LongPoll implements OnModuleDestroy {
       for (;;) {
         const why = latest > page.version ? 'event' : await this.sleep(deadline, res, (w) => (wake = w));
         wake = null;
-        if (why === 'gone') return { log: page, viewer }; // nobody is left to answer; do no more work
+        // Nobody is left to answer, or the server is stopping (the database may close any moment): the page
+        // as last read, with no more work.
+        if (why === 'gone' || why === 'shutdown') return { log: page, viewer };
         page = (await this.matches.log(engine, id, token, after, limit)).log;
         if (page.entries.length > 0 || why === 'timeout' || res.destroyed) return { log: page, viewer };
         latest = Math.max(latest, page.version);
