@@ -69,11 +69,15 @@ const ERROR_SCHEMA = {
     message: { type: 'string' },
     reason: { type: 'string', description: 'Namespaced detail, e.g. reversi/no-flips.' },
     details: {
-      description: '{ currentVersion } on VERSION_CONFLICT; the failed constraints (strings) on VALIDATION_FAILED; the health report on SERVICE_UNAVAILABLE.',
+      description: '{ currentVersion } on VERSION_CONFLICT; the failed constraints (strings) on VALIDATION_FAILED; the health report on SERVICE_UNAVAILABLE; the limit on RATE_LIMITED.',
       anyOf: [
         { type: 'object', additionalProperties: false, required: ['currentVersion'], properties: { currentVersion: { type: 'integer', minimum: 0 } } },
         { type: 'array', items: { type: 'string' } },
         { type: 'object', required: ['status'], properties: { status: { type: 'string' } }, description: 'SERVICE_UNAVAILABLE (GET /health): terminus\'s health report.' },
+        {
+          type: 'object', additionalProperties: false, required: ['limit', 'windowSeconds', 'retryAfterSeconds'], description: 'RATE_LIMITED: the limit that applied.',
+          properties: { limit: { type: 'integer' }, windowSeconds: { type: 'integer' }, retryAfterSeconds: { type: 'integer' } },
+        },
       ],
     },
   },

@@ -36,7 +36,7 @@ export class HealthController {
 
   /** 200 when the database answers; 503 SERVICE_UNAVAILABLE, with terminus's report as `details`, when it does not. */
   @Get()
-  @HealthCheck()
+  @HealthCheck({ swaggerDocumentation: false }) // declared below, in the one error format
   @respond([{ status: 200, description: 'The database answers.', schema: HEALTH }], { limited: false, errors: [503] })
   check() {
     return this.health.check([
