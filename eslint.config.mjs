@@ -30,4 +30,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The match decider is pure too: time comes in with its commands.
+    files: ['src/matches/decider.ts'],
+    languageOptions: { parser: tseslint.parser },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', '@nestjs/*', '@prisma/*', 'pg', '../store/*', '../common/*'], message: 'The decider is pure.' }] }],
+      'no-restricted-globals': ['error', { name: 'Date', message: 'Time comes in with the command.' }, { name: 'process', message: 'The decider reads no environment.' }],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'The decider is deterministic.' }],
+    },
+  },
 );

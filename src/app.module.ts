@@ -1,14 +1,16 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { APP_CONFIG } from './common/tokens';
+import { CLOCK, SystemClock } from './common/clock';
+import { APP_CONFIG, ENGINES } from './common/tokens';
 import type { AppConfig } from './common/config';
 import { RateLimitGuard, rateLimitOptions } from './common/rate-limit';
-import { CatalogueController } from './games/catalogue.controller';
-import { GAME_MODULES } from './games/games';
+import { GAMES } from './games/games';
+import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
 import { LiveModule } from './live/live.module';
 import { PagesModule } from './pages/pages.module';
+import { PlayersModule } from './players/players.module';
 import { StoreModule } from './store/store.module';
 
 @Module({})
@@ -24,13 +26,18 @@ export class AppModule {
         StoreModule,
         HealthModule,
         ThrottlerModule.forRoot(rateLimitOptions(config)),
-        ...GAME_MODULES,
+        GamesModule,
+        PlayersModule,
         LiveModule,
         PagesModule,
       ],
-      controllers: [CatalogueController],
-      providers: [{ provide: APP_CONFIG, useValue: config }, ...guards],
-      exports: [APP_CONFIG],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: ENGINES, useValue: new Map(GAMES.map((g) => [g.engine.id, g.engine])) },
+        { provide: CLOCK, useClass: SystemClock },
+        ...guards,
+      ],
+      exports: [APP_CONFIG, ENGINES, CLOCK],
     };
   }
 }

@@ -11,6 +11,10 @@ export interface AppConfig {
   readonly logRequests: boolean;
   /** Requests per minute per client address, on every route but /health; 0 turns every rate limit off. */
   readonly rateLimitPerMinute: number;
+  /** How long a match with open seats waits for players before it is aborted (WAITING_MATCH_TTL_SECONDS). */
+  readonly waitingTtlSeconds: number;
+  /** How often waiting matches past their time are looked for (EXPIRY_SWEEP_SECONDS; 0: never, e.g. in tests). */
+  readonly expirySweepSeconds: number;
   /** Match creations per minute per client address (within the limit above). */
   readonly createLimitPerMinute: number;
   /** Stream openings per minute per client address (within the limit above). */
@@ -100,6 +104,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     connectionTimeoutMs: positiveInt('CONNECTION_TIMEOUT_SECONDS', env.CONNECTION_TIMEOUT_SECONDS, 90) * 1000,
     maxConnections: positiveInt('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 2000),
     fixedSeed,
+    waitingTtlSeconds: nonNegativeInt('WAITING_MATCH_TTL_SECONDS', env.WAITING_MATCH_TTL_SECONDS, 86_400) || 86_400,
+    expirySweepSeconds: nonNegativeInt('EXPIRY_SWEEP_SECONDS', env.EXPIRY_SWEEP_SECONDS, 60),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

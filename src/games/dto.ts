@@ -1,19 +1,27 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min, ValidateNested,
+  ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min,
+  ValidateIf, ValidateNested,
 } from 'class-validator';
 import { CURSOR_PATTERN } from '../matches/cursor';
 
 /** A player's name: 1–40 characters, none of them a control character (also the spec's pattern). */
 export const PLAYER_NAME_PATTERN = '^[^\\p{C}]+$';
 
+/** A seat: `{ "name" }` (a seat with its own token) or `{ "open": true }` (an open seat, filled by a join). */
 export class PlayerDto {
-  @ApiProperty({ example: 'ann', description: '1–40 printable characters.' })
+  @ApiPropertyOptional({ example: 'ann', description: '1–40 printable characters. Required unless the seat is open.' })
+  @ValidateIf((o: PlayerDto) => o.open !== true)
   @IsString()
   @Length(1, 40)
   @Matches(new RegExp(PLAYER_NAME_PATTERN, 'u'), { message: 'name must not contain control characters' })
-  name!: string;
+  name?: string;
+
+  @ApiPropertyOptional({ enum: [true], description: 'An open seat: the match waits until someone joins it.' })
+  @IsOptional()
+  @Equals(true)
+  open?: true;
 }
 
 export class CreateMatchDto {
@@ -29,6 +37,48 @@ export class CreateMatchDto {
   @IsOptional()
   @IsObject()
   options?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ default: false, description: 'Keeps the match out of the lobby (GET /games/{game}/matches).' })
+  @IsOptional()
+  @IsBoolean()
+  unlisted?: boolean;
+}
+
+export class JoinDto {
+  @ApiPropertyOptional({ example: 'bob', description: '1–40 printable characters. Optional with a player key (the player\'s name is used).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  @Matches(new RegExp(PLAYER_NAME_PATTERN, 'u'), { message: 'name must not contain control characters' })
+  name?: string;
+
+  @ApiPropertyOptional({ example: 1, description: 'The seat to take; the first open one when absent.' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(15)
+  seat?: number;
+}
+
+export class ListQueryDto {
+  @ApiPropertyOptional({ enum: ['waiting', 'active', 'finished'], default: 'waiting', description: 'Which matches to list.' })
+  @IsOptional()
+  @IsIn(['waiting', 'active', 'finished'])
+  status?: 'waiting' | 'active' | 'finished';
+
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  cursor?: string;
+
+  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit?: number;
 }
 
 export class MoveDto {

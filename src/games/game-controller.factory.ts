@@ -45,7 +45,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
     @Post()
     @HttpCode(201)
     @LimitedAs('create')
-    @ApiOperation({ summary: `Create a ${game.title} match`, description: 'Returns each seat\'s secret token, shown this once.' })
+    @ApiOperation({ summary: `Create a ${game.title} match`, description: 'Returns each named seat\'s secret token, shown this once. With open seats the match is waiting until they are joined, and expires if they are not (WAITING_MATCH_TTL_SECONDS).' })
     @ApiBody({ schema: ref(`${n}CreateMatchRequest`) })
     @respond([{ status: 201, description: 'The match, as a spectator sees it, and each seat\'s token.', schema: ref(`${n}CreatedMatch`), headers: headers.created }], { body: true })
     async create(@Body() body: CreateMatchDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CreatedMatchResponse> {

@@ -1,13 +1,13 @@
 import { deblockleGame } from './deblockle/deblockle.game';
-import { DeblockleModule } from './deblockle/deblockle.module';
 import type { GameDefinition } from './game-definition';
 import { qwirkleGame } from './qwirkle/qwirkle.game';
-import { QwirkleModule } from './qwirkle/qwirkle.module';
 import { reversiGame } from './reversi/reversi.game';
-import { ReversiModule } from './reversi/reversi.module';
 import { splitGame } from './split/split.game';
-import { SplitModule } from './split/split.module';
 
-/** Every game the server hosts: its definition (engine + schemas) and its NestJS module. */
+/**
+ * The game registry: every game the server hosts, once. It drives the catalogue, the controllers and the
+ * OpenAPI schemas (src/games/games.module.ts, src/app.ts), the engine contract suite
+ * (src/games/registry.contract.spec.ts) and the malformed-input e2e tests. Adding a game is its engine
+ * (with `contract-configs.ts`), its definition, and one entry here.
+ */
 export const GAMES: readonly GameDefinition[] = [reversiGame, qwirkleGame, deblockleGame, splitGame];
-export const GAME_MODULES = [ReversiModule, QwirkleModule, DeblockleModule, SplitModule];

@@ -83,6 +83,86 @@ const ERROR_SCHEMA = {
   },
 };
 
+const STATUS = { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'] };
+
+/** Players, the lobby and seats (README "Players, open seats, the lobby and rematches"). */
+const PLAYER_SCHEMAS = {
+  CreatePlayerRequest: {
+    type: 'object', additionalProperties: false, required: ['name'],
+    properties: { name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN } },
+  },
+  CreatedPlayer: {
+    type: 'object', additionalProperties: false, required: ['id', 'name', 'key'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string' },
+      key: { type: 'string', pattern: '^tbp_', description: 'The player key: send as Authorization: Bearer <key>. Shown this once.' },
+    },
+  },
+  PlayerSelf: {
+    type: 'object', additionalProperties: false, required: ['id', 'name', 'ratings'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string' },
+      ratings: {
+        type: 'object', description: 'By game, once rated play exists (empty until then).',
+        additionalProperties: { type: 'object', additionalProperties: false, required: ['rating', 'matches'], properties: { rating: { type: 'number' }, matches: { type: 'integer' } } },
+      },
+    },
+  },
+  PlayerMatch: {
+    type: 'object', additionalProperties: false, required: ['game', 'id', 'seat', 'version', 'status', 'toMove'],
+    properties: {
+      game: { type: 'string' },
+      id: { type: 'string', format: 'uuid' },
+      seat: { type: 'integer', minimum: 0 },
+      version: { type: 'integer', minimum: 0 },
+      status: STATUS,
+      toMove: { type: 'boolean', description: 'This player\'s seat is to move.' },
+    },
+  },
+  PlayerMatchPage: {
+    type: 'object', additionalProperties: false, required: ['matches', 'nextCursor'],
+    properties: {
+      matches: { type: 'array', items: ref('PlayerMatch') },
+      nextCursor: { type: 'string', nullable: true, description: 'Pass as ?cursor= for the next page; null at the end.' },
+    },
+  },
+  MatchSummary: {
+    type: 'object', additionalProperties: false,
+    required: ['id', 'game', 'status', 'version', 'players', 'openSeats', 'toMove', 'createdAt', 'updatedAt'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      game: { type: 'string' },
+      status: STATUS,
+      version: { type: 'integer', minimum: 0 },
+      players: { type: 'array', items: ref('Player') },
+      openSeats: { type: 'array', items: { type: 'integer' }, description: 'The seats a join may take.' },
+      toMove: { type: 'array', items: { type: 'integer' } },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  MatchPage: {
+    type: 'object', additionalProperties: false, required: ['matches', 'nextCursor'],
+    properties: {
+      matches: { type: 'array', items: ref('MatchSummary') },
+      nextCursor: { type: 'string', nullable: true, description: 'Pass as ?cursor= for the next page; null at the end.' },
+    },
+  },
+  JoinRequest: {
+    type: 'object', additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: 'Required without a player key; defaults to the player\'s name with one.' },
+      seat: { type: 'integer', minimum: 0, maximum: 15, description: 'The seat to take; the first open one when absent.' },
+    },
+  },
+  SeatToken: {
+    type: 'object', additionalProperties: false, required: ['seat', 'token'],
+    properties: { seat: { type: 'integer', minimum: 0 }, token: { type: 'string', description: 'The seat\'s new token, shown this once.' } },
+  },
+};
+
 const SHARED = {
   Error: ERROR_SCHEMA,
   Outcome: {
@@ -98,16 +178,28 @@ const SHARED = {
   },
   Player: {
     type: 'object', additionalProperties: false, required: ['seat', 'name'],
-    properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' } },
+    properties: {
+      seat: { type: 'integer', minimum: 0 },
+      name: { type: 'string', nullable: true, description: 'Null while the seat is open.' },
+      player: { type: 'string', format: 'uuid', description: 'The player holding the seat, when a player key joined it.' },
+      open: { type: 'boolean', enum: [true], description: 'Present while the seat is open: a join may take it.' },
+    },
   },
   SeatCredential: {
     type: 'object', additionalProperties: false, required: ['seat', 'name', 'token'],
     properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: { type: 'string', description: 'The seat token: send as Authorization: Bearer <token>. Shown this once.' } },
   },
   CreateMatchPlayer: {
-    type: 'object', additionalProperties: false, required: ['name'],
-    properties: { name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: '1–40 characters, no control characters.' } },
+    description: '{ "name" }: a seat with its own token. { "open": true }: an open seat; the match waits until it is joined.',
+    oneOf: [
+      {
+        type: 'object', additionalProperties: false, required: ['name'],
+        properties: { name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: '1–40 characters, no control characters.' } },
+      },
+      { type: 'object', additionalProperties: false, required: ['open'], properties: { open: { type: 'boolean', enum: [true] } } },
+    ],
   },
+  ...PLAYER_SCHEMAS,
   ResignRequest: {
     type: 'object', additionalProperties: false,
     properties: { expectedVersion: { type: 'integer', minimum: 0, maximum: 2_000_000_000, description: 'When given, the resignation is refused (409) if the match has moved on.' } },
@@ -145,24 +237,34 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
   const n = g.schemaName;
   const match = {
     type: 'object', additionalProperties: false,
-    required: ['id', 'game', 'rulesVersion', 'status', 'version', 'players', 'toMove', 'you', 'view', 'outcome', 'createdAt', 'updatedAt'],
+    required: ['id', 'game', 'rulesVersion', 'status', 'version', 'players', 'toMove', 'you', 'view', 'outcome', 'rematch', 'createdAt', 'updatedAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       game: { type: 'string', enum: [g.engine.id] },
       rulesVersion: { type: 'integer' },
-      status: { type: 'string', enum: ['active', 'finished', 'aborted'] },
+      status: { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'], description: 'waiting: a seat is open; aborted: it expired while waiting.' },
       version: { type: 'integer', minimum: 0, description: 'The number of events in the log.' },
       players: { type: 'array', items: ref('Player') },
       toMove: { type: 'array', items: { type: 'integer' }, description: 'Seats that may move now; several in simultaneous phases.' },
       you: { type: 'integer', nullable: true, description: 'The caller\'s seat; null for spectators.' },
       view: ref(`${n}View`),
       outcome: ref('Outcome'),
+      rematch: { type: 'string', format: 'uuid', nullable: true, description: 'The id of this match\'s rematch, once there is one.' },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
       ...FAIRNESS_PROPERTIES,
     },
   };
-  const created = { ...match, required: [...match.required, 'seats'], properties: { ...match.properties, seats: { type: 'array', items: ref('SeatCredential') } } };
+  const created = { ...match, required: [...match.required, 'seats'], properties: { ...match.properties, seats: { type: 'array', items: ref('SeatCredential'), description: 'One per named seat (an open seat gets its token when joined).' } } };
+  const seated = {
+    ...match,
+    required: [...match.required, 'seat', 'token'],
+    properties: {
+      ...match.properties,
+      seat: { type: 'integer', minimum: 0, description: 'The caller\'s seat.' },
+      token: { type: 'string', description: 'That seat\'s token: send as Authorization: Bearer <token>.' },
+    },
+  };
   return {
     [`${n}Move`]: g.schemas.move,
     [`${n}View`]: g.schemas.view,
@@ -171,11 +273,13 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
     [`${n}MoveEffects`]: g.schemas.effects,
     [`${n}Match`]: match,
     [`${n}CreatedMatch`]: created,
+    [`${n}SeatedMatch`]: seated,
     [`${n}CreateMatchRequest`]: {
       type: 'object', additionalProperties: false, required: ['players'],
       properties: {
         players: { type: 'array', minItems: g.engine.seats.min, maxItems: g.engine.seats.max, items: ref('CreateMatchPlayer'), description: 'One entry per seat, seat 0 first.' },
         options: ref(`${n}Options`),
+        unlisted: { type: 'boolean', description: 'true keeps the match out of the lobby (default false).' },
       },
     },
     [`${n}MoveRequest`]: {
@@ -192,8 +296,8 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
       type: 'object', additionalProperties: false, required: ['seq', 'seat', 'type', 'at'],
       properties: {
         seq: { type: 'integer', minimum: 1 },
-        seat: { type: 'integer', minimum: 0 },
-        type: { type: 'string', enum: ['MoveMade', 'PlayerResigned'] },
+        seat: { type: 'integer', minimum: 0, nullable: true, description: 'Null for an event of the whole match (MatchAborted).' },
+        type: { type: 'string', enum: ['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted'] },
         at: { type: 'string', format: 'date-time' },
         move: { ...ref(`${n}LogMove`), description: 'MoveMade only: the move as POST …/moves takes it, redacted for the caller.' } as object,
         effects: { ...ref(`${n}MoveEffects`), description: 'MoveMade only: what the move caused.' } as object,

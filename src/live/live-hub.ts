@@ -8,7 +8,8 @@
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { AnyEngine } from '../engine/core';
-import { MatchService, type Step } from '../matches/match.service';
+import type { Step } from '../matches/match-access';
+import { MatchService } from '../matches/match.service';
 import type { CachedState } from '../matches/state-cache';
 import { LIVE_CONFIG, type LiveConfig } from './live-config';
 import { Batch, MatchStream } from './match-stream';

@@ -4,7 +4,8 @@
  * cursor makes it read the missing events itself first. Its work is queued, so frames never interleave.
  */
 import type { AnyEngine, Viewer } from '../engine/core';
-import type { MatchService, Step } from '../matches/match.service';
+import type { Step } from '../matches/match-access';
+import type { MatchService } from '../matches/match.service';
 import type { CachedState } from '../matches/state-cache';
 import { type SseResponse, sseFrame } from './sse';
 

@@ -2,8 +2,10 @@
  * The persistence port of the match service. Implementations keep their driver types to themselves
  * (src/store/prisma-event-store.ts); the service sees only these shapes.
  */
-export type MatchStatus = 'active' | 'finished' | 'aborted';
-export type EventType = 'MoveMade' | 'PlayerResigned';
+import type { MatchEvent, MatchStatus, SeatHolder } from './decider';
+
+export type { MatchStatus } from './decider';
+export type EventType = MatchEvent['type'];
 
 export interface MatchRecord {
   readonly id: string;
@@ -18,51 +20,115 @@ export interface MatchRecord {
   readonly version: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
-  readonly players: readonly { readonly seat: number; readonly name: string }[];
+  readonly unlisted: boolean;
+  readonly expiresAt: Date | null;
+  /** The match this one is the rematch of, and the rematch of this one (each null if none). */
+  readonly rematchOf: string | null;
+  readonly rematch: string | null;
+  /** The seats as they were at creation (open ones open): where the fold starts. Joins come from the log. */
+  readonly createdSeats: readonly SeatHolder[];
 }
 
 export interface StoredEvent {
   readonly seq: number;
   readonly type: EventType;
-  readonly seat: number;
+  /** Null for an event of the whole match (MatchAborted). */
+  readonly seat: number | null;
   readonly payload: unknown;
   readonly createdAt: Date;
   readonly idempotencyKey: string | null;
   readonly requestHash: string | null;
 }
 
-/** A match as created: the record's fields that the store does not set itself, plus each seat's token hash. */
-export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'salt' | 'seedCommitment' | 'options' | 'status'> {
-  readonly seats: readonly { readonly seat: number; readonly name: string; readonly tokenHash: string }[];
+/** A match as created: the record's fields that the store does not set itself, plus each seat's holder and token hash. */
+export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'salt' | 'seedCommitment' | 'options' | 'status' | 'unlisted' | 'expiresAt' | 'rematchOf'> {
+  readonly toMove: readonly number[];
+  readonly seats: readonly { readonly seat: number; readonly holder: SeatHolder; readonly tokenHash: string | null }[];
 }
 
 export interface NewEvent {
   readonly type: EventType;
-  readonly seat: number;
+  readonly seat: number | null;
   readonly payload: unknown;
   readonly idempotencyKey?: string;
   readonly requestHash?: string;
 }
 
+/** Who is asking: a seat token (by its hash) or a player (by id; a player key acts for every seat its player holds). */
+export type Credential = { readonly tokenHash: string } | { readonly playerId: string };
+
+/** What the match row says along with its events: projections of the state after them. */
+export interface Projection {
+  readonly status: MatchStatus;
+  readonly toMove: readonly number[];
+}
+
+export interface AppendOptions {
+  /** Append only if this credential still opens this seat (a cached authorization may be stale). */
+  readonly actor?: { readonly seat: number; readonly credential: Credential };
+  /** With a SeatJoined event: the seat row's new holder and token hash, written in the same statement. */
+  readonly seatTaken?: { readonly seat: number; readonly name: string; readonly playerId: string | null; readonly tokenHash: string };
+}
+
 export type AppendResult =
+  /** `event` is the last of the events appended. */
   | { readonly ok: true; readonly event: StoredEvent }
-  /** `version-conflict`: the match is no longer at the expected version. `duplicate-key`: the seat already used the idempotency key. */
+  /** `version-conflict`: the match is no longer at the expected version (or the actor lost its seat). `duplicate-key`: the seat already used the idempotency key. */
   | { readonly ok: false; readonly conflict: 'version-conflict' | 'duplicate-key' };
+
+/** A match in a listing: its record and the seats' holders now (a projection of the log). */
+export interface MatchSummaryRecord {
+  readonly match: MatchRecord;
+  readonly seats: readonly SeatHolder[];
+  readonly toMove: readonly number[];
+}
+
+/** Listings page newest first; the cursor is the last row's (createdAt, id). */
+export interface PageAfter {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+export interface PlayerMatchRecord {
+  readonly game: string;
+  readonly id: string;
+  readonly seat: number;
+  readonly version: number;
+  readonly status: MatchStatus;
+  readonly toMove: boolean;
+  readonly createdAt: Date;
+}
 
 export interface EventStore {
   createMatch(match: NewMatch): Promise<MatchRecord>;
-  /** The match and, when a token hash is given, the seat it opens in this match (null if none). One round trip. */
-  loadMatch(id: string, tokenHash?: string): Promise<{ match: MatchRecord; seat: number | null } | null>;
+  /** A rematch; null if a match with its id exists already (the id is derived from the match it follows). */
+  createRematch(match: NewMatch): Promise<MatchRecord | null>;
+  /** The match and, when a credential is given, the seat it opens in this match (null if none). One round trip. */
+  loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null>;
   /** Whether a token hash opens a seat in any match (to tell 403 from 401). */
   tokenExists(tokenHash: string): Promise<boolean>;
   /** Events with `afterSeq < seq <= upToSeq` (no upper bound without it), in order. */
   events(matchId: string, afterSeq?: number, upToSeq?: number): Promise<StoredEvent[]>;
   /**
-   * Appends event `expectedVersion + 1` and bumps the match version, in one statement: it succeeds for
-   * exactly one writer per version. `status` is the projection written along with it.
+   * Appends events `expectedVersion + 1`, `+ 2`, … (one or more, all or none) and bumps the match version, in
+   * one statement: it succeeds for exactly one writer per version. The projection is written along with them;
+   * an idempotency key goes with the last event.
    */
-  append(matchId: string, expectedVersion: number, status: MatchStatus, event: NewEvent): Promise<AppendResult>;
+  append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   findByIdempotencyKey(matchId: string, seat: number, key: string): Promise<StoredEvent | null>;
+  /** Sets a seat's token hash; with `ifUnset`, only where none is set yet. Answers the hash the seat has after. */
+  setSeatToken(matchId: string, seat: number, tokenHash: string, ifUnset: boolean): Promise<string | null>;
+  /** The lobby: listed matches of one game in one status, newest first. */
+  listMatches(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Promise<MatchSummaryRecord[]>;
+  /** The matches where a player holds a seat, newest first. */
+  playerMatches(playerId: string, filter: { status?: MatchStatus; toMove?: boolean }, after: PageAfter | null, limit: number): Promise<PlayerMatchRecord[]>;
+  /**
+   * Rewrites a match's projections (its status and seats to move, its seats' holders) as folded from its log
+   * at `version`; false if the match has moved on since (fold again).
+   */
+  writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean>;
+  /** Waiting matches whose wait ended at or before `now`. */
+  dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]>;
 }
 
 export const EVENT_STORE = Symbol('EVENT_STORE');

@@ -61,7 +61,7 @@ export interface RevealedMatch {
   readonly seed: string;
   readonly salt: string;
   /** The whole log, in order: `seq` 1, 2, 3, … as stored (the wire move as payload). */
-  readonly events: readonly { readonly seq: number; readonly type: EventType; readonly seat: Seat; readonly payload: unknown }[];
+  readonly events: readonly { readonly seq: number; readonly type: EventType; readonly seat: Seat | null; readonly payload: unknown }[];
 }
 
 /**
@@ -122,7 +122,7 @@ export function verifyMatch(engine: AnyEngine, match: RevealedMatch, seen: reado
   for (const event of match.events) {
     if (event.seq !== version + 1) return { ok: false, problem: 'log-gap', seq: event.seq, message: `The log jumps from ${version} to ${event.seq}.` };
     if (event.type === 'MoveMade') {
-      const r = play(engine, state, event.seat, event.payload);
+      const r = play(engine, state, event.seat as Seat, event.payload); // a MoveMade always names its seat
       if (!r.ok) return { ok: false, problem: 'replay', seq: event.seq, message: `Event ${event.seq} does not replay from the revealed seed: ${describe(r.error)}` };
       state = r.value.state;
     }
@@ -148,7 +148,7 @@ export async function verifyStoredMatch(store: EventStore, engine: AnyEngine, id
   const found = await store.loadMatch(id.toLowerCase());
   if (!found || found.match.game !== engine.id) return { ok: false, problem: 'not-found', message: `No ${engine.id} match ${id}.` };
   const { match } = found;
-  if (match.status === 'active') return { ok: false, problem: 'not-over', message: 'The match is still running: its seed is revealed only once it is over.' };
+  if (match.status === 'active' || match.status === 'waiting') return { ok: false, problem: 'not-over', message: 'The match is still running: its seed is revealed only once it is over.' };
   if (match.seedCommitment === null || match.salt === null) {
     return { ok: false, problem: 'no-commitment', message: `This match published no seed commitment (${engine.chance ? 'it predates commit-reveal' : `${engine.id} has no chance`}).` };
   }
@@ -156,7 +156,7 @@ export async function verifyStoredMatch(store: EventStore, engine: AnyEngine, id
   return verifyMatch(engine, {
     rulesVersion: match.rulesVersion,
     options: match.options,
-    seats: match.players.length,
+    seats: match.createdSeats.length,
     seedCommitment: match.seedCommitment,
     seed: match.seed,
     salt: match.salt,

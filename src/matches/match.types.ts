@@ -2,6 +2,14 @@ import type { Outcome, Seat } from '../engine/core';
 import type { MatchStatus } from './event-store.port';
 import type { FairnessFields } from './fairness';
 
+/** A seat in a match response: its holder's name, and `player` for a player's seat, `open` while open. */
+export interface PlayerEntry {
+  seat: Seat;
+  name: string | null;
+  player?: string;
+  open?: true;
+}
+
 /** The match as one caller may see it (API.md "Match response"; "Fairness" for the seed fields). */
 export interface MatchResponse extends FairnessFields {
   id: string;
@@ -9,24 +17,34 @@ export interface MatchResponse extends FairnessFields {
   rulesVersion: number;
   status: MatchStatus;
   version: number;
-  players: { seat: Seat; name: string }[];
+  players: PlayerEntry[];
   toMove: Seat[];
   you: Seat | null;
   view: unknown;
   outcome: Outcome | null;
+  /** The id of this match's rematch, once there is one. */
+  rematch: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
 export interface CreatedMatchResponse extends MatchResponse {
+  /** One entry per named seat (open seats get theirs when joined). */
   seats: { seat: Seat; name: string; token: string }[];
+}
+
+/** A join's or a rematch's answer: the match as the caller's seat sees it, and that seat's token. */
+export interface SeatedResponse extends MatchResponse {
+  seat: Seat;
+  token: string;
 }
 
 export interface LogEntry {
   seq: number;
-  seat: Seat;
-  type: 'MoveMade' | 'PlayerResigned';
-  /** The move in the form POST …/moves takes, as this caller may see it (hidden: `{ type, hidden: true }`); absent for a resignation. */
+  /** The seat the event is about; null for an event of the whole match (MatchAborted). */
+  seat: Seat | null;
+  type: 'MoveMade' | 'PlayerResigned' | 'SeatJoined' | 'MatchAborted';
+  /** The move in the form POST …/moves takes, as this caller may see it (hidden: `{ type, hidden: true }`); only for MoveMade. */
   move?: unknown;
   /** What the move caused (tiles or cards drawn, points, a round's end); present with `move`. */
   effects?: Readonly<Record<string, unknown>>;
@@ -50,9 +68,21 @@ export interface LegalMovesResponse {
   [extra: string]: unknown;
 }
 
+/** An entry of `players` at creation: `{ name }`, a seat with its own token, or `{ open: true }`, an open seat. */
+export interface CreatePlayerInput {
+  name?: string;
+  open?: true;
+}
+
 export interface CreateMatchInput {
-  players: { name: string }[];
+  players: CreatePlayerInput[];
   options?: unknown;
+  unlisted?: boolean;
+}
+
+export interface JoinInput {
+  name?: string;
+  seat?: Seat;
 }
 
 export interface MoveInput {
@@ -65,4 +95,37 @@ export interface MoveResult {
   response: MatchResponse;
   /** True when an Idempotency-Key matched an earlier move and its response is returned again. */
   replayed: boolean;
+}
+
+/** A lobby entry: the match without a view, and its open seats. */
+export interface MatchSummary {
+  id: string;
+  game: string;
+  status: MatchStatus;
+  version: number;
+  players: PlayerEntry[];
+  openSeats: Seat[];
+  toMove: Seat[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MatchListResponse {
+  matches: MatchSummary[];
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: string | null;
+}
+
+export interface PlayerMatch {
+  game: string;
+  id: string;
+  seat: Seat;
+  version: number;
+  status: MatchStatus;
+  toMove: boolean;
+}
+
+export interface PlayerMatchesResponse {
+  matches: PlayerMatch[];
+  nextCursor: string | null;
 }

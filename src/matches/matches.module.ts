@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
+import { PlayerDirectoryModule } from '../players/player-directory.module';
 import { StoreModule } from '../store/store.module';
+import { ExpiryService } from './expiry.service';
+import { ListingsService } from './listings.service';
+import { MatchAccess } from './match-access';
 import { MatchService } from './match.service';
+import { SeatsService } from './seats.service';
 
-@Module({ imports: [StoreModule], providers: [MatchService], exports: [MatchService] })
+@Module({
+  imports: [StoreModule, PlayerDirectoryModule],
+  providers: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService],
+  exports: [MatchService, SeatsService, ListingsService, ExpiryService],
+})
 export class MatchesModule {}

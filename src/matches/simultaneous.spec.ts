@@ -37,7 +37,7 @@ describe('the simultaneous-phase rule', () => {
     const { steps, now } = playOut(qwirkleEngine, 2, [{ seat: current }, { seat: current, pick: (m) => (m as { type: string }).type === 'exchange' }]);
     const exchange = steps.slice(1);
     const waiting = 1 - (exchange[0]!.event.seat as number);
-    const shown = qwirkleEngine.redactMove({ seat: exchange[0]!.event.seat, move: exchange[0]!.move, before: exchange[0]!.before, after: exchange[0]!.after, now }, waiting);
+    const shown = qwirkleEngine.redactMove({ seat: exchange[0]!.event.seat as Seat, move: exchange[0]!.move, before: exchange[0]!.before, after: exchange[0]!.after, now }, waiting);
     expect(shown.move).toEqual({ type: 'exchange', hidden: true });
     expect(hiddenFromSeat(qwirkleEngine, exchange, waiting, now)).toBe(false);
   });

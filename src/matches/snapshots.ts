@@ -16,12 +16,12 @@
 import type { AnyEngine } from '../engine/core';
 
 export const SNAPSHOT_EVERY = 64;
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2; // 2: the match decider's state (1 was the game's state alone)
 
 export interface Snapshot {
   readonly seq: number;
+  /** The match decider's state (the seats, the status and the game's state). */
   readonly state: unknown;
-  readonly resigned: number | null;
 }
 
 export interface SnapshotStore {

@@ -1,14 +1,14 @@
 /**
- * Recently replayed states, keyed by match id and tagged with the version they are at. A hit skips the replay;
- * a miss, or a version mismatch, falls back to the log. Never the source of truth: entries are only ever
- * written from a replay or from a move the store accepted.
+ * Recently folded match states, keyed by match id and tagged with the version they are at. A hit skips the
+ * replay; a miss, or a version mismatch, falls back to the log. Never the source of truth: entries are only
+ * ever written from a replay or from an event the store accepted.
  */
+import type { MatchState } from './decider';
 import type { MatchRecord } from './event-store.port';
 
 export interface CachedState<S> {
   readonly version: number;
-  readonly state: S;
-  readonly resigned: number | null;
+  readonly state: MatchState<S>;
   /** The match row as it was at `version`. */
   readonly match: MatchRecord;
 }
@@ -35,6 +35,10 @@ export class LruMap<V> {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 }
 

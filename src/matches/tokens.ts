@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /** 256 random bits, URL-safe. Shown to its seat once; only the hash is stored. */
 export const newSeatToken = (): string => `tbs_${randomBytes(32).toString('base64url')}`;
@@ -35,3 +35,11 @@ export function canonicalJson(value: unknown): string {
 }
 
 export const hashRequest = (value: unknown): string => createHash('sha256').update(canonicalJson(value)).digest('hex');
+
+/**
+ * A rematch seat's token, derived from the credential that asks for it, so every repeat of the request gets
+ * the same token without the server ever storing one: only its hash is kept, as for every token. Unguessable
+ * without that credential (HMAC-SHA256 keyed by it); bound to the new match and seat.
+ */
+export const rematchToken = (credential: string, matchId: string, seat: number): string =>
+  `tbs_${createHmac('sha256', credential).update(`turnbase/rematch/${matchId}/${seat}`).digest('base64url')}`;

@@ -1,8 +1,18 @@
-import type { PrismaClient } from '../generated/prisma/client';
+import { type PrismaClient, Prisma } from '../generated/prisma/client';
+import type { SeatHolder } from '../matches/decider';
+import { rematchIdOf } from '../matches/rematch-id';
 import type { AppendedEvents } from '../matches/appended';
 import type {
-  AppendResult, EventStore, MatchRecord, MatchStatus, NewEvent, NewMatch, StoredEvent,
+  AppendOptions, AppendResult, Credential, EventStore, MatchRecord, MatchStatus, MatchSummaryRecord, NewEvent, NewMatch, PageAfter,
+  PlayerMatchRecord, Projection, StoredEvent,
 } from '../matches/event-store.port';
+
+interface SeatRow {
+  seat: number;
+  name: string | null;
+  player: string | null;
+  joinedSeq: number | null;
+}
 
 interface MatchRow {
   id: string;
@@ -16,14 +26,18 @@ interface MatchRow {
   version: number;
   createdAt: Date | string;
   updatedAt: Date | string;
-  players: { seat: number; name: string }[] | string | null;
-  callerSeat: number | null;
+  unlisted: boolean;
+  expiresAt: Date | string | null;
+  rematchOf: string | null;
+  rematch: string | null;
+  toMove: number[] | null;
+  seats: SeatRow[] | string | null;
 }
 
 interface EventRow {
   seq: number;
   type: StoredEvent['type'];
-  seat: number;
+  seat: number | null;
   payload: unknown;
   createdAt: Date | string;
   idempotencyKey: string | null;
@@ -31,6 +45,13 @@ interface EventRow {
 }
 
 const asJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+const seatsOf = (row: MatchRow): SeatRow[] => (asJson(row.seats) as SeatRow[] | null) ?? [];
+
+/** A seat filled by a join was open at creation: the log, not the row, says who holds it now. */
+const createdHolder = (s: SeatRow): SeatHolder => (s.joinedSeq !== null || s.name === null
+  ? { name: null, player: null, open: true }
+  : { name: s.name, player: s.player, open: false });
+const currentHolder = (s: SeatRow): SeatHolder => ({ name: s.name, player: s.player, open: s.name === null });
 
 function toMatch(row: MatchRow): MatchRecord {
   return {
@@ -45,7 +66,11 @@ function toMatch(row: MatchRow): MatchRecord {
     version: Number(row.version),
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
-    players: (asJson(row.players) as MatchRecord['players'] | null) ?? [],
+    unlisted: row.unlisted,
+    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+    rematchOf: row.rematchOf,
+    rematch: row.rematch,
+    createdSeats: seatsOf(row).map(createdHolder),
   };
 }
 
@@ -53,7 +78,7 @@ function toEvent(row: EventRow): StoredEvent {
   return {
     seq: Number(row.seq),
     type: row.type,
-    seat: Number(row.seat),
+    seat: row.seat === null ? null : Number(row.seat),
     payload: asJson(row.payload),
     createdAt: new Date(row.createdAt),
     idempotencyKey: row.idempotencyKey,
@@ -72,8 +97,46 @@ export function uniqueViolation(error: unknown): string | null {
   const c = cause?.constraint;
   if (typeof c === 'string') return c;
   if (c && typeof c === 'object' && 'index' in c) return String((c as { index: unknown }).index);
+  if (c && typeof c === 'object' && 'fields' in c) return String((c as { fields: unknown }).fields);
   const m = /constraint "([^"]+)"/.exec(e.message ?? '');
   return m?.[1] ?? 'unknown';
+}
+
+/**
+ * A match row's columns, its seats and its rematch's id (if it exists). `matchId` names the match: on the move
+ * path the id parameter itself, so every table is filtered by it and the statement stays on one shard
+ * (docs/scaling.md); in listings `m."id"`, and no rematch.
+ */
+function matchColumns(matchId: Prisma.Sql, rematchId: string | null): Prisma.Sql {
+  const rematch = rematchId === null ? Prisma.sql`NULL::text` : Prisma.sql`(SELECT r."id"::text FROM "Match" r WHERE r."id" = ${rematchId}::uuid)`;
+  return Prisma.sql`
+    m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
+    m."createdAt", m."updatedAt", m."unlisted", m."expiresAt", m."rematchOf"::text AS "rematchOf", m."toMove", ${rematch} AS "rematch",
+    (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
+       FROM "Seat" s WHERE s."matchId" = ${matchId}) AS "seats"`;
+}
+
+/** SQL that is true when `credential` opens seat `seat` (a column or value) of match `matchId`. */
+function opensSeat(matchId: Prisma.Sql, credential: Credential, seat?: number): Prisma.Sql {
+  const who = 'tokenHash' in credential ? Prisma.sql`s."tokenHash" = ${credential.tokenHash}` : Prisma.sql`s."playerId" = ${credential.playerId}::uuid`;
+  const which = seat === undefined ? Prisma.empty : Prisma.sql`AND s."seat" = ${seat}::int`;
+  return Prisma.sql`s."matchId" = ${matchId} ${which} AND ${who}`;
+}
+
+function pageAfter(after: PageAfter | null): Prisma.Sql {
+  return after === null ? Prisma.empty : Prisma.sql`AND (m."createdAt", m."id") < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+}
+
+/**
+ * The lobby's query. Equality on (game, status, unlisted), then (createdAt, id) descending: one backward scan
+ * of "Match_game_status_unlisted_createdAt_id_idx" that stops after `limit` rows, however many matches there
+ * are (test/lobby.e2e-spec.ts checks the plan over 100,000 rows).
+ */
+export function lobbyQuery(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Prisma.Sql {
+  return Prisma.sql`
+    SELECT ${matchColumns(Prisma.sql`m."id"`, null)} FROM "Match" m
+     WHERE m."game" = ${game} AND m."status" = ${status} AND m."unlisted" = false ${pageAfter(after)}
+     ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
 }
 
 export class PrismaEventStore implements EventStore {
@@ -93,7 +156,11 @@ export class PrismaEventStore implements EventStore {
         seedCommitment: m.seedCommitment,
         options: m.options as object,
         status: m.status,
-        seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.tokenHash })) },
+        toMove: [...m.toMove],
+        unlisted: m.unlisted,
+        expiresAt: m.expiresAt,
+        rematchOf: m.rematchOf,
+        seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.holder.name, playerId: s.holder.player, tokenHash: s.tokenHash })) },
       },
     });
     return {
@@ -108,18 +175,29 @@ export class PrismaEventStore implements EventStore {
       version: created.version,
       createdAt: created.createdAt,
       updatedAt: created.updatedAt,
-      players: m.seats.map((s) => ({ seat: s.seat, name: s.name })),
+      unlisted: created.unlisted,
+      expiresAt: created.expiresAt,
+      rematchOf: created.rematchOf,
+      rematch: null,
+      createdSeats: m.seats.map((s) => s.holder),
     };
   }
 
-  async loadMatch(id: string, tokenHash?: string): Promise<{ match: MatchRecord; seat: number | null } | null> {
-    const rows = await this.prisma.$queryRaw<MatchRow[]>`
-      SELECT m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
-             m."createdAt", m."updatedAt",
-             (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name") ORDER BY s."seat")
-                FROM "Seat" s WHERE s."matchId" = ${id}::uuid) AS "players",
-             (SELECT s."seat" FROM "Seat" s WHERE s."matchId" = ${id}::uuid AND s."tokenHash" = ${tokenHash ?? ''}) AS "callerSeat"
-        FROM "Match" m WHERE m."id" = ${id}::uuid`;
+  async createRematch(m: NewMatch): Promise<MatchRecord | null> {
+    try {
+      return await this.createMatch(m);
+    } catch (error) {
+      if (uniqueViolation(error) !== null) return null; // another caller created it first: its id is derived, one rematch per match
+      throw error;
+    }
+  }
+
+  async loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null> {
+    const caller = credential === undefined
+      ? Prisma.sql`NULL::int`
+      : Prisma.sql`(SELECT s."seat" FROM "Seat" s WHERE ${opensSeat(Prisma.sql`${id}::uuid`, credential)} LIMIT 1)`;
+    const rows = await this.prisma.$queryRaw<(MatchRow & { callerSeat: number | null })[]>`
+      SELECT ${matchColumns(Prisma.sql`${id}::uuid`, rematchIdOf(id))}, ${caller} AS "callerSeat" FROM "Match" m WHERE m."id" = ${id}::uuid`;
     const row = rows[0];
     if (!row) return null;
     return { match: toMatch(row), seat: row.callerSeat === null ? null : Number(row.callerSeat) };
@@ -136,28 +214,49 @@ export class PrismaEventStore implements EventStore {
     return rows.map(toEvent);
   }
 
-  async append(matchId: string, expectedVersion: number, status: MatchStatus, e: NewEvent): Promise<AppendResult> {
+  async append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    const n = events.length;
+    const last = events[n - 1];
+    if (last === undefined) throw new Error('append needs at least one event');
+    const actor = options.actor
+      ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Seat" s WHERE ${opensSeat(Prisma.sql`${matchId}::uuid`, options.actor.credential, options.actor.seat)})`
+      : Prisma.empty;
+    const taken = options.seatTaken;
+    // The seat row of a join changes in the same statement as the event, only if the version guard let it through.
+    const seated = taken
+      ? Prisma.sql`, seated AS (
+          UPDATE "Seat" SET "name" = ${taken.name}, "playerId" = ${taken.playerId}::uuid, "tokenHash" = ${taken.tokenHash},
+                 "joinedSeq" = (SELECT "version" FROM bumped)
+           WHERE "matchId" = ${matchId}::uuid AND "seat" = ${taken.seat}::int AND "name" IS NULL AND EXISTS (SELECT 1 FROM bumped)
+          RETURNING "seat")`
+      : Prisma.empty;
+    const rows = events.map((e) => ({ type: e.type, seat: e.seat, payload: e.payload }));
     try {
       // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
       // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
       // The (matchId, seq) primary key guards the same invariant a second time. Every table is filtered by the
-      // match id itself and the clock is now(), not clock_timestamp(): so the statement stays one shard's
-      // on a sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused.
-      const rows = await this.prisma.$queryRaw<EventRow[]>`
+      // match id itself and the clock is now(), not clock_timestamp(): so the statement stays one shard's on a
+      // sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused. A match that
+      // stops waiting drops its expiry deadline.
+      const inserted = await this.prisma.$queryRaw<EventRow[]>`
         WITH bumped AS (
-          UPDATE "Match" SET "version" = "version" + 1, "status" = ${status}, "updatedAt" = now()
-           WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int
+          UPDATE "Match" SET "version" = "version" + ${n}::int, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
+                 "updatedAt" = now(),
+                 "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END
+           WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
           RETURNING "id", "version", "updatedAt"
-        )
+        )${seated}
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
-        SELECT ${matchId}::uuid, "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
-               ${e.idempotencyKey ?? null}, ${e.requestHash ?? null}, "updatedAt"
-          FROM bumped
+        SELECT ${matchId}::uuid, b."version" - ${n}::int + e.ord::int, e.ev->>'type', (e.ev->>'seat')::int, e.ev->'payload',
+               CASE WHEN e.ord = ${n}::int THEN ${last.idempotencyKey ?? null} END, CASE WHEN e.ord = ${n}::int THEN ${last.requestHash ?? null} END,
+               b."updatedAt"
+          FROM bumped b, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(ev, ord)
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;
-      const row = rows[0];
-      if (!row) return { ok: false, conflict: 'version-conflict' };
-      this.appended?.emit(matchId, Number(row.seq));
-      return { ok: true, event: toEvent(row) };
+      const stored = inserted.map(toEvent).sort((a, b) => a.seq - b.seq);
+      const event = stored[stored.length - 1];
+      if (!event) return { ok: false, conflict: 'version-conflict' };
+      this.appended?.emit(matchId, event.seq);
+      return { ok: true, event };
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null) throw error;
@@ -170,5 +269,51 @@ export class PrismaEventStore implements EventStore {
       SELECT "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"
         FROM "MatchEvent" WHERE "matchId" = ${matchId}::uuid AND "seat" = ${seat}::int AND "idempotencyKey" = ${key}`;
     return rows[0] ? toEvent(rows[0]) : null;
+  }
+
+  async setSeatToken(matchId: string, seat: number, tokenHash: string, ifUnset: boolean): Promise<string | null> {
+    const unset = ifUnset ? Prisma.sql`AND "tokenHash" IS NULL` : Prisma.empty;
+    await this.prisma.$executeRaw`
+      UPDATE "Seat" SET "tokenHash" = ${tokenHash} WHERE "matchId" = ${matchId}::uuid AND "seat" = ${seat}::int AND "name" IS NOT NULL ${unset}`;
+    const row = await this.prisma.seat.findUnique({ where: { matchId_seat: { matchId, seat } }, select: { tokenHash: true } });
+    return row?.tokenHash ?? null;
+  }
+
+  async listMatches(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Promise<MatchSummaryRecord[]> {
+    const rows = await this.prisma.$queryRaw<MatchRow[]>(lobbyQuery(game, status, after, limit));
+    return rows.map((row) => ({ match: toMatch(row), seats: seatsOf(row).map(currentHolder), toMove: row.toMove ?? [] }));
+  }
+
+  async playerMatches(playerId: string, filter: { status?: MatchStatus; toMove?: boolean }, after: PageAfter | null, limit: number): Promise<PlayerMatchRecord[]> {
+    const status = filter.status === undefined ? Prisma.empty : Prisma.sql`AND m."status" = ${filter.status}`;
+    const toMove = filter.toMove === undefined ? Prisma.empty : Prisma.sql`AND (s."seat" = ANY(m."toMove")) = ${filter.toMove}`;
+    const rows = await this.prisma.$queryRaw<PlayerMatchRecord[]>`
+      SELECT m."game", m."id"::text AS "id", s."seat", m."version", m."status", (s."seat" = ANY(m."toMove")) AS "toMove", m."createdAt"
+        FROM "Seat" s JOIN "Match" m ON m."id" = s."matchId"
+       WHERE s."playerId" = ${playerId}::uuid ${status} ${toMove} ${pageAfter(after)}
+       ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
+    return rows.map((r) => ({ ...r, seat: Number(r.seat), version: Number(r.version), createdAt: new Date(r.createdAt) }));
+  }
+
+  async writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      WITH m AS (
+        UPDATE "Match" SET "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[]
+         WHERE "id" = ${matchId}::uuid AND "version" = ${version}::int
+        RETURNING "id"
+      ), s AS (
+        UPDATE "Seat" s SET "name" = x."name", "playerId" = x."player"::uuid
+          FROM unnest(${seats.map((_, i) => i)}::int[], ${seats.map((h) => h.name)}::text[], ${seats.map((h) => h.player)}::text[]) AS x("seat", "name", "player")
+         WHERE s."matchId" = (SELECT "id" FROM m) AND s."seat" = x."seat"
+        RETURNING 1
+      )
+      SELECT "id"::text AS "id" FROM m`;
+    return rows.length === 1;
+  }
+
+  async dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]> {
+    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
+      SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'waiting' AND "expiresAt" <= ${now}::timestamptz
+       ORDER BY "expiresAt" LIMIT ${limit}::int`;
   }
 }

@@ -7,13 +7,13 @@ export class PrismaSnapshotStore implements SnapshotStore {
   constructor(private readonly prisma: PrismaClient) {}
 
   async nearest(matchId: string, atMost: number, format: string): Promise<Snapshot | null> {
-    const rows = await this.prisma.$queryRaw<{ seq: number; state: unknown; resigned: number | null }[]>`
-      SELECT "seq", "state", "resigned" FROM "MatchSnapshot"
+    const rows = await this.prisma.$queryRaw<{ seq: number; state: unknown }[]>`
+      SELECT "seq", "state" FROM "MatchSnapshot"
        WHERE "matchId" = ${matchId}::uuid AND "seq" <= ${atMost}::int AND "format" = ${format}
        ORDER BY "seq" DESC LIMIT 1`;
     const row = rows[0];
     if (!row) return null;
-    return { seq: Number(row.seq), state: asJson(row.state), resigned: row.resigned === null ? null : Number(row.resigned) };
+    return { seq: Number(row.seq), state: asJson(row.state) };
   }
 
   async save(matchId: string, format: string, snapshots: readonly Snapshot[]): Promise<void> {
@@ -21,10 +21,10 @@ export class PrismaSnapshotStore implements SnapshotStore {
     for (let i = 0; i < snapshots.length; i += 100) {
       const batch = JSON.stringify(snapshots.slice(i, i + 100));
       await this.prisma.$executeRaw`
-        INSERT INTO "MatchSnapshot" ("matchId", "seq", "format", "state", "resigned")
-        SELECT ${matchId}::uuid, x."seq", ${format}, x."state", x."resigned"
-          FROM jsonb_to_recordset(${batch}::jsonb) AS x("seq" int, "state" jsonb, "resigned" int)
-        ON CONFLICT ("matchId", "seq") DO UPDATE SET "format" = EXCLUDED."format", "state" = EXCLUDED."state", "resigned" = EXCLUDED."resigned"
+        INSERT INTO "MatchSnapshot" ("matchId", "seq", "format", "state")
+        SELECT ${matchId}::uuid, x."seq", ${format}, x."state"
+          FROM jsonb_to_recordset(${batch}::jsonb) AS x("seq" int, "state" jsonb)
+        ON CONFLICT ("matchId", "seq") DO UPDATE SET "format" = EXCLUDED."format", "state" = EXCLUDED."state"
           WHERE "MatchSnapshot"."format" <> EXCLUDED."format"`;
     }
   }

@@ -163,7 +163,7 @@ function Log({ ui, names, entries, current, step }: { ui: GameUi; names: string[
         {entries.map((e) => (
           <li key={e.seq}>
             <button type="button" class="linklike" aria-current={current === e.seq ? 'step' : undefined} onClick={() => step(e.seq)}>
-              {e.seq} · {names[e.seat] ?? `seat ${e.seat}`}: {ui.describe(e)}
+              {e.seq} · {e.seat === null ? 'the match' : names[e.seat] ?? `seat ${e.seat}`}: {ui.describe(e)}
             </button>
           </li>
         ))}

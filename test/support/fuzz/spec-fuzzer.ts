@@ -214,12 +214,16 @@ export class SpecFuzzer {
     }
     if (body === null || response.status >= 300) return;
     const { op, resource } = pending;
-    if (op.method === 'POST' && response.status === 201 && typeof body.id === 'string' && !op.template.includes('{')) {
-      const created: Resource = { id: body.id, collection: op.template, credentials: credentialsIn(body), version: Number(body.version ?? 0), legal: null };
+    // A creation: a POST to a collection, or a rematch (a new match in its game's collection).
+    const rematch = /\/\{id\}\/rematch$/.test(op.template);
+    if (op.method === 'POST' && response.status === 201 && typeof body.id === 'string' && (!op.template.includes('{') || rematch)) {
+      const collection = rematch ? op.template.replace(/\/\{id\}\/rematch$/, '') : op.template;
+      if (this.created.has(body.id)) return; // a rematch answered again
+      const created: Resource = { id: body.id, collection, credentials: credentialsIn(body), version: Number(body.version ?? 0), legal: null };
       this.created.set(created.id, created);
-      const list = this.byCollection.get(op.template) ?? [];
+      const list = this.byCollection.get(collection) ?? [];
       list.push(created);
-      this.byCollection.set(op.template, list);
+      this.byCollection.set(collection, list);
       s.acknowledgedWrites++;
       return;
     }

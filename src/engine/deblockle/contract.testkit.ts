@@ -1,5 +1,4 @@
-import { runContractSuite } from '../core/contract.testkit';
-import { deblockleEngine } from './index';
+import type { ContractConfig } from '../core/contract.testkit';
 import { scrambleHidden } from './fixtures';
 import type { DeblockleState } from './rules';
 
@@ -14,7 +13,8 @@ const conservation = (blocks: number) => ({
 const players = { sampleCap: 7000 };
 
 // Random play rarely removes every block, so most playouts run to maxTurns: keep them short but varied.
-runContractSuite(deblockleEngine, [
+/** deblockle's contract playouts, run by the registry's contract suite (src/games/registry.contract.spec.ts). */
+export const contractConfigs: readonly ContractConfig<DeblockleState>[] = [
   { name: 'players setup, 4 blocks, default options', seats: 2, playouts: 4, ...players, conservation: conservation(4), scrambleHidden },
   { name: 'random setup, 4 blocks', seats: 2, options: { setup: 'random', maxTurns: 150 }, playouts: 6, conservation: conservation(4), scrambleHidden },
   { name: 'players setup, 3 blocks, seat 1 first', seats: 2, options: { blocks: 3, firstSeat: 1, maxTurns: 120 },
@@ -26,4 +26,4 @@ runContractSuite(deblockleEngine, [
   { name: 'players setup, 1 block', seats: 2, options: { blocks: 1, maxTurns: 150 }, playouts: 8, conservation: conservation(1), scrambleHidden },
   { name: 'random setup, 1 block, seat 1 first', seats: 2, options: { setup: 'random', blocks: 1, firstSeat: 1, maxTurns: 150 },
     playouts: 8, conservation: conservation(1), scrambleHidden },
-]);
+];

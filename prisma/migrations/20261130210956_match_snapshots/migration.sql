@@ -4,7 +4,6 @@ CREATE TABLE "MatchSnapshot" (
     "seq" INTEGER NOT NULL,
     "format" TEXT NOT NULL,
     "state" JSONB NOT NULL,
-    "resigned" INTEGER,
     "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "MatchSnapshot_pkey" PRIMARY KEY ("matchId","seq")

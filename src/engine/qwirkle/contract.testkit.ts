@@ -1,8 +1,7 @@
 import type { Rng, Viewer } from '../core';
-import { runContractSuite } from '../core/contract.testkit';
+import type { ContractConfig } from '../core/contract.testkit';
 import { Grid, lineProblem, COLUMN, ROW } from './board';
 import { tileTotal } from './fixtures';
-import { qwirkleEngine } from './index';
 import { TILE_COUNT, type Tile } from './tiles';
 import type { QwirkleState } from './types';
 
@@ -43,10 +42,11 @@ const common = {
 };
 
 // sampleCap 60 mostly picks placements (listed first); the uncapped config also picks exchanges often.
-runContractSuite(qwirkleEngine, [
+/** qwirkle's contract playouts, run by the registry's contract suite (src/games/registry.contract.spec.ts). */
+export const contractConfigs: readonly ContractConfig<QwirkleState>[] = [
   { name: '2 players', seats: 2, playouts: 6, ...common },
   { name: '3 players', seats: 3, playouts: 4, ...common },
   { name: '6 players', seats: 6, playouts: 3, ...common },
   { name: '2 players, maxTurns 12', seats: 2, options: { maxTurns: 12 }, playouts: 4, ...common },
   { name: '3 players, any legal move', seats: 3, playouts: 3, ...common, sampleCap: 100000 },
-]);
+];

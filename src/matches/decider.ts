@@ -1,0 +1,213 @@
+/**
+ * The match's own rules, as opposed to a game's rules: who holds which seat, waiting → active → finished or
+ * aborted, resignation, joins and expiry. After Emmett's decider: `decide(state, command)` says which events
+ * a command adds to the log (or why it is refused), `evolve(state, event)` folds one event into the state.
+ *
+ * Pure, like the engines: no clock (time comes in with the command), no I/O, no framework. A game's rules are
+ * reached only through its engine. A new command (a timeout, a bot's turn) is one case in `decide` and, if it
+ * has a new event, one case in `evolve`.
+ */
+import { type AnyEngine, type EngineError, type Outcome, type Seat, play } from '../engine/core';
+
+export type MatchStatus = 'waiting' | 'active' | 'finished' | 'aborted';
+
+/** Who holds a seat. An open seat has neither a name nor a player until someone joins it. */
+export interface SeatHolder {
+  readonly name: string | null;
+  /** The player's id when a player (not just a name with a seat token) holds the seat. */
+  readonly player: string | null;
+  readonly open: boolean;
+}
+
+export interface MatchState<S = unknown> {
+  /** The number of events folded in. */
+  readonly version: number;
+  readonly status: MatchStatus;
+  readonly seats: readonly SeatHolder[];
+  /** The game's state (the engine's), set up at creation even while seats are open. */
+  readonly game: S;
+  readonly resigned: Seat | null;
+  /** Epoch milliseconds after which a waiting match may be aborted; null when it never expires. */
+  readonly expiresAt: number | null;
+}
+
+export type MatchCommand =
+  | { readonly type: 'MakeMove'; readonly seat: Seat; readonly move: unknown }
+  | { readonly type: 'Resign'; readonly seat: Seat }
+  /** `seat` absent: the first open one. `player` when a player key joins. */
+  | { readonly type: 'Join'; readonly seat?: Seat; readonly name: string; readonly player?: string }
+  /** Aborts the match if it is still waiting at `now` (epoch ms) and its wait is over; else does nothing. */
+  | { readonly type: 'Expire'; readonly now: number };
+
+export type MatchEvent =
+  /** `move` in its wire form, as `POST …/moves` takes it. */
+  | { readonly type: 'MoveMade'; readonly seat: Seat; readonly move: unknown }
+  | { readonly type: 'PlayerResigned'; readonly seat: Seat }
+  | { readonly type: 'SeatJoined'; readonly seat: Seat; readonly name: string; readonly player?: string }
+  | { readonly type: 'MatchAborted'; readonly reason: 'expired' };
+
+export type MatchErrorCode =
+  | EngineError['code']
+  | 'MATCH_NOT_STARTED'
+  | 'SEAT_TAKEN'
+  | 'NO_OPEN_SEAT'
+  | 'ALREADY_SEATED'
+  | 'NO_SUCH_SEAT'
+  | 'MATCH_NOT_FINISHED';
+
+export interface MatchError {
+  readonly code: MatchErrorCode;
+  readonly message: string;
+  readonly reason?: string;
+}
+
+export type Decision = { readonly ok: true; readonly events: readonly MatchEvent[] } | { readonly ok: false; readonly error: MatchError };
+
+/** A stored event that no longer folds (the engine changed under the log). Reported, never patched. */
+export class FoldError extends Error {
+  constructor(readonly seq: number, readonly engineError: EngineError) {
+    super(`event ${seq} no longer applies: ${engineError.code} ${engineError.reason ?? ''} ${engineError.message}`);
+  }
+}
+
+export interface CreatedMatch {
+  readonly seed: string;
+  readonly options: unknown;
+  readonly seats: readonly SeatHolder[];
+  readonly expiresAt: number | null;
+}
+
+const refuse = (code: MatchErrorCode, message: string, reason?: string): Decision =>
+  ({ ok: false, error: reason === undefined ? { code, message } : { code, message, reason } });
+const accept = (...events: MatchEvent[]): Decision => ({ ok: true, events });
+
+export interface MatchDecider<S = unknown> {
+  /** The state at version 0. Throws an EngineError-carrying FoldError if the stored options no longer parse. */
+  initialState(created: CreatedMatch): MatchState<S>;
+  decide(state: MatchState<S>, command: MatchCommand): Decision;
+  evolve(state: MatchState<S>, event: MatchEvent): MatchState<S>;
+  /** Seats that may move now: none unless the match is active. */
+  toMove(state: MatchState<S>): Seat[];
+  /** How the match ended, or null while it has not (an aborted match has no outcome). */
+  outcome(state: MatchState<S>): Outcome | null;
+  /** The holders of the next match, seat i moving to seat (i + 1) mod n; only once this one is finished. */
+  rematchSeats(state: MatchState<S>): { ok: true; seats: SeatHolder[] } | { ok: false; error: MatchError };
+}
+
+export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
+  const gameOver = (state: MatchState<S>): boolean => state.resigned !== null || engine.outcome(state.game) !== null;
+  /** The status that the seats and the game imply; `aborted` is only ever set by its event. */
+  const statusOf = (state: MatchState<S>): MatchStatus => {
+    if (state.status === 'aborted') return 'aborted';
+    if (state.seats.some((s) => s.open)) return 'waiting';
+    return gameOver(state) ? 'finished' : 'active';
+  };
+  const over = (state: MatchState<S>): Decision | null => {
+    if (state.status === 'waiting') return refuse('MATCH_NOT_STARTED', 'The match is waiting for players to join.');
+    if (state.status !== 'active') return refuse('GAME_OVER', 'The match is over.');
+    return null;
+  };
+
+  const decider: MatchDecider<S> = {
+    initialState(created) {
+      const options = engine.parseOptions(created.options, created.seats.length);
+      if (!options.ok) throw new FoldError(0, options.error);
+      const game = engine.setup({ seed: created.seed, seats: created.seats.length, options: options.value }) as S;
+      const base: MatchState<S> = { version: 0, status: 'active', seats: created.seats, game, resigned: null, expiresAt: created.expiresAt };
+      return { ...base, status: statusOf(base) };
+    },
+
+    decide(state, command) {
+      switch (command.type) {
+        case 'MakeMove': {
+          const refused = over(state);
+          if (refused) return refused;
+          const played = play(engine, state.game, command.seat, command.move);
+          if (!played.ok) return { ok: false, error: played.error };
+          return accept({ type: 'MoveMade', seat: command.seat, move: engine.encodeMove(played.value.move) });
+        }
+        case 'Resign':
+          return over(state) ?? accept({ type: 'PlayerResigned', seat: command.seat });
+        case 'Join': {
+          if (state.status === 'finished' || state.status === 'aborted') return refuse('GAME_OVER', 'The match is over.');
+          if (command.player !== undefined && state.seats.some((s) => s.player === command.player)) {
+            return refuse('ALREADY_SEATED', 'This player already holds a seat in this match.');
+          }
+          let seat = command.seat;
+          if (seat === undefined) {
+            seat = state.seats.findIndex((s) => s.open);
+            if (seat < 0) return refuse('NO_OPEN_SEAT', 'Every seat of this match is taken.');
+          } else if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats.length) {
+            return refuse('NO_SUCH_SEAT', `This match has seats 0 to ${state.seats.length - 1}.`);
+          } else if (!state.seats[seat]?.open) {
+            return refuse('SEAT_TAKEN', `Seat ${seat} is taken.`);
+          }
+          return accept(command.player === undefined
+            ? { type: 'SeatJoined', seat, name: command.name }
+            : { type: 'SeatJoined', seat, name: command.name, player: command.player });
+        }
+        case 'Expire':
+          if (state.status !== 'waiting' || state.expiresAt === null || command.now < state.expiresAt) return accept();
+          return accept({ type: 'MatchAborted', reason: 'expired' });
+      }
+    },
+
+    evolve(state, event) {
+      const version = state.version + 1;
+      switch (event.type) {
+        case 'MoveMade': {
+          const played = play(engine, state.game, event.seat, event.move);
+          if (!played.ok) throw new FoldError(version, played.error);
+          const next = { ...state, version, game: played.value.state as S };
+          return { ...next, status: statusOf(next) };
+        }
+        case 'PlayerResigned':
+          return { ...state, version, resigned: event.seat, status: 'finished' };
+        case 'SeatJoined': {
+          const seats = state.seats.map((s, i) => (i === event.seat ? { name: event.name, player: event.player ?? null, open: false } : s));
+          const next = { ...state, version, seats };
+          return { ...next, status: statusOf(next) };
+        }
+        case 'MatchAborted':
+          return { ...state, version, status: 'aborted' };
+      }
+    },
+
+    toMove(state) {
+      return state.status === 'active' ? engine.toMove(state.game) : [];
+    },
+
+    outcome(state) {
+      if (state.resigned !== null) {
+        const resigned = state.resigned;
+        return { winners: state.seats.map((_, seat) => seat).filter((s) => s !== resigned), scores: engine.scores(state.game), reason: 'resigned', draw: false };
+      }
+      return state.status === 'finished' ? engine.outcome(state.game) : null;
+    },
+
+    rematchSeats(state) {
+      if (state.status !== 'finished') {
+        return { ok: false, error: { code: 'MATCH_NOT_FINISHED', message: `A rematch follows a finished match; this one is ${state.status}.` } };
+      }
+      const n = state.seats.length;
+      return { ok: true, seats: state.seats.map((_, i) => state.seats[(i - 1 + n) % n] as SeatHolder) };
+    },
+  };
+  return decider;
+}
+
+/** Folds events into a state; `onStep` sees each event with the states around it (for the log's redaction). */
+export function foldEvents<S>(
+  decider: MatchDecider<S>,
+  state: MatchState<S>,
+  events: Iterable<MatchEvent>,
+  onStep?: (event: MatchEvent, before: MatchState<S>, after: MatchState<S>) => void,
+): MatchState<S> {
+  let current = state;
+  for (const event of events) {
+    const next = decider.evolve(current, event);
+    onStep?.(event, current, next);
+    current = next;
+  }
+  return current;
+}

@@ -1,0 +1,55 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CLOCK, type Clock } from '../common/clock';
+import type { AppConfig } from '../common/config';
+import { APP_CONFIG, ENGINES } from '../common/tokens';
+import type { AnyEngine } from '../engine/core';
+import { EVENT_STORE, type EventStore } from './event-store.port';
+import { MatchAccess } from './match-access';
+import { SeatsService } from './seats.service';
+
+/**
+ * Aborts waiting matches whose wait is over. The deadline is a column of the match row (written at
+ * creation, cleared when the match stops waiting), so a restart loses nothing; each abort is a
+ * `MatchAborted` event through the decider and the version guard, so two instances never abort twice and
+ * a join that lands first wins. A join also expires its match first, so nobody joins a match past its time.
+ */
+@Injectable()
+export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Expiry');
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly access: MatchAccess,
+    private readonly seats: SeatsService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.expirySweepSeconds <= 0) return;
+    this.timer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.logger.error(`sweep failed: ${(error as Error).message}`));
+    }, this.config.expirySweepSeconds * 1000);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Aborts every waiting match past its time at the clock's now; answers how many it aborted. */
+  async sweep(batch = 100): Promise<number> {
+    let aborted = 0;
+    for (const { id, game } of await this.store.dueToExpire(this.clock.now(), batch)) {
+      const engine = this.engines.get(game);
+      if (!engine) continue;
+      const { match } = await this.access.loadRecord(engine, id);
+      const before = await this.access.load(engine, match);
+      const after = await this.seats.expireIfDue(engine, before);
+      if (after && after.version > before.version) aborted++;
+    }
+    return aborted;
+  }
+}
