@@ -118,8 +118,9 @@ describe('waiting for your turn', () => {
     it('wakes B again after its listening connection drops (it reconnects and re-reads)', async () => {
       const { id, seats } = await h.client.create('reversi', ['a', 'b']);
       const s = await stream(bUrl, 'reversi', id);
-      // Cut every LISTEN connection (A's and B's): the server side of a network failure.
-      const cut = await h.db.pool.query(`SELECT pg_terminate_backend("pid") FROM pg_stat_activity WHERE "query" LIKE 'LISTEN%' AND "pid" <> pg_backend_pid()`);
+      // Cut every LISTEN connection to this database (A's and B's): the server side of a network failure.
+      const cut = await h.db.pool.query(`SELECT pg_terminate_backend("pid") FROM pg_stat_activity
+        WHERE "datname" = current_database() AND "query" LIKE 'LISTEN%' AND "pid" <> pg_backend_pid()`);
       expect(cut.rowCount).toBeGreaterThanOrEqual(2);
       await h.client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).expect(200);
       await s.untilEvents(1, 10_000);

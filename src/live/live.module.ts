@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { GAMES } from '../games/games';
 import { MatchesModule } from '../matches/matches.module';
+import { PlayerDirectoryModule } from '../players/player-directory.module';
+import { PrismaPlayerFeedStore } from '../store/prisma-player-feed-store';
 import type { Database } from '../store/database';
 import { DATABASE } from '../store/store.module';
 import { HINT_BUS, hintBusFor } from './hint-bus';
@@ -11,6 +13,9 @@ import { LiveHub } from './live-hub';
 import { LiveStreams } from './live-streams';
 import { LongPoll } from './long-poll';
 import { MatchNotifier } from './notifier';
+import { PlayerFeedController } from './player-feed.controller';
+import { PLAYER_FEED_STORE } from './player-feed.port';
+import { PlayerFeeds } from './player-feeds';
 
 /**
  * Waiting for your turn: per-match event streams, the long-poll of the log, and the fan-out that wakes them
@@ -18,12 +23,13 @@ import { MatchNotifier } from './notifier';
  */
 @Global()
 @Module({
-  imports: [MatchesModule],
-  controllers: GAMES.map(createLiveController),
+  imports: [MatchesModule, PlayerDirectoryModule],
+  controllers: [...GAMES.map(createLiveController), PlayerFeedController],
   providers: [
     { provide: LIVE_CONFIG, useFactory: () => liveConfigFromEnv() },
     { provide: HINT_BUS, inject: [DATABASE], useFactory: (db: Database) => hintBusFor(db) },
-    MatchNotifier, LiveLimits, LiveHub, LiveStreams, LongPoll,
+    { provide: PLAYER_FEED_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaPlayerFeedStore(db.prisma) },
+    MatchNotifier, LiveLimits, LiveHub, LiveStreams, LongPoll, PlayerFeeds,
   ],
   exports: [LongPoll, LiveLimits, MatchNotifier, LIVE_CONFIG],
 })

@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 
-export function sseFrame(id: number, event: string, data: unknown): string {
+export function sseFrame(id: number | string, event: string, data: unknown): string {
   return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 

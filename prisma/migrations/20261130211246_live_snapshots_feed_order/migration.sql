@@ -1,3 +1,6 @@
+-- AlterTable
+ALTER TABLE "MatchEvent" ADD COLUMN     "txid" BIGINT NOT NULL DEFAULT ((pg_current_xact_id())::text)::bigint;
+
 -- CreateTable
 CREATE TABLE "MatchSnapshot" (
     "matchId" UUID NOT NULL,
@@ -8,6 +11,9 @@ CREATE TABLE "MatchSnapshot" (
 
     CONSTRAINT "MatchSnapshot_pkey" PRIMARY KEY ("matchId","seq")
 );
+
+-- CreateIndex
+CREATE INDEX "MatchEvent_matchId_txid_idx" ON "MatchEvent"("matchId", "txid");
 
 -- AddForeignKey
 ALTER TABLE "MatchSnapshot" ADD CONSTRAINT "MatchSnapshot_matchId_fkey" FOREIGN KEY ("matchId") REFERENCES "Match"("id") ON DELETE CASCADE ON UPDATE NO ACTION;
