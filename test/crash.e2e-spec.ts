@@ -8,6 +8,7 @@ import { GAMES } from '../src/games/games';
 import { type Database, openDatabase } from '../src/store/database';
 import { type VerifyFailure, verifyLogs } from '../src/verify/verify-logs';
 import { Db } from './support/client';
+import { scratchDatabase } from './support/scratch-db';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 
 type Body = Record<string, any>;
@@ -69,7 +70,14 @@ describe('a crash under load', () => {
   const servers: ServerProcess[] = [];
   let db: Db;
   let database: Database;
+  let scratch: { url: string; drop(): Promise<void> } | undefined;
+  const shared = process.env.DATABASE_URL;
+  // A database of its own on the test Postgres: the other files' in-process servers run their background
+  // sweeps on the common one, and would do this file's pending work for it. The child servers, Db and verify
+  // all read DATABASE_URL, so it points there for this file (each jest worker has its own environment).
   beforeAll(async () => {
+    scratch = await scratchDatabase('turnbase_crash');
+    process.env.DATABASE_URL = scratch.url;
     db = new Db();
     database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '', poolSize: 2 });
   });
@@ -77,6 +85,8 @@ describe('a crash under load', () => {
     for (const s of servers) await s.kill9();
     await db?.close();
     await database?.close();
+    process.env.DATABASE_URL = shared;
+    await scratch?.drop();
   });
 
   it('loses no acknowledged move, replays every match, and writes nothing twice on retries', async () => {
