@@ -22,6 +22,7 @@ import { type BgioServer, bgioCreateRate, bgioMoves, ensureBgio, startBgio } fro
 import { type CeilingResult, runCeiling } from './db-ceiling';
 import { checkDurability } from './durability';
 import { runEngineBench } from './engine';
+import { type LiveResult, formatLive, runLiveBench } from './live';
 import { type CreatedMatch, type Lane, type LoadResult, createMatches, runLoad } from './http-load';
 import { runLongMatch } from './long-match';
 import { type BenchPostgres, describePostgres, startPostgres } from './postgres';
@@ -40,6 +41,7 @@ const log = (line: string): void => {
 // ---- everything the bench starts, and how to stop it, whatever happens ----
 let server: BenchServer | null = null;
 let peer: BgioServer | null = null;
+const liveServers: BenchServer[] = [];
 let pgStop: (() => Promise<void>) | null = null;
 let pgPid: () => number | null = () => null;
 let cleaning: Promise<void> | null = null;
@@ -69,6 +71,7 @@ function cleanup(): Promise<void> {
         s.kill();
       });
     }
+    for (const s of liveServers) await withTimeout(s.stop(), 8000, 'stopping a server').catch(() => s.kill());
     if (pgStop) await withTimeout(pgStop(), 15000, 'stopping Postgres').catch((e: Error) => log(`cleanup: ${e.message}`));
   })();
   return cleaning;
@@ -78,6 +81,7 @@ function lastResort(): void {
   // Synchronous: runs in process.on('exit') when cleanup could not finish.
   server?.kill();
   peer?.kill();
+  for (const s of liveServers) s.kill();
   const pid = pgPid();
   if (pid) {
     try {
@@ -205,12 +209,16 @@ async function main(): Promise<number> {
   const prepared: CeilingResult = preparedPhase.value;
   log(`DB ceiling, prepared: ${prepared.statementsPerSecond.toFixed(0)} statements/s (${prepared.statements} in ${prepared.seconds.toFixed(1)} s), ${prepared.noRow} appended nothing`);
 
+  // 4. waiting for your turn: two instances, 1,000 streams, log pages (BENCH_LIVE=0 skips it), on our Postgres
+  let live: LiveResult | null = null;
+  if (envInt('BENCH_LIVE', 1, 0) > 0) live = await runLiveBench(ROOT, pg.url, log, (s) => liveServers.push(s));
+
   await cleanup(); // our server and Postgres: the peer runs alone
   cleaning = null;
   pgStop = null;
   pgPid = () => null;
 
-  // 4. the peer
+  // 5. the peer
   const bg = await startBgio(bgioDir, log, (p) => {
     peer = p;
   });
@@ -241,13 +249,14 @@ async function main(): Promise<number> {
     dbCeilingPrepared: { ...prepared, cpu: preparedPhase.cpu },
     httpOverCeiling: http.movesPerSecond / ceiling.statementsPerSecond,
     boardgameio: { version: '0.50.2', game: 'fill (bench/bgio-server.ts)', create: bgCreate, moves: { ...bgMoves, cpu: bgPhase.cpu } },
+    live,
     totalSeconds,
   };
   const withGoals = { ...results, goals: goalRatios(results) };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   const round = (_key: string, v: unknown): unknown => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v);
   writeFileSync(RESULTS, `${JSON.stringify(withGoals, round, 2)}\n`);
-  process.stdout.write(`\n${formatTable(withGoals)}\n\nwritten to bench/results/latest.json; whole run ${totalSeconds.toFixed(0)} s (builds not included)\n`);
+  process.stdout.write(`\n${formatTable(withGoals)}\n${live ? `\n${formatLive(live)}\n` : ''}\nwritten to bench/results/latest.json; whole run ${totalSeconds.toFixed(0)} s (builds not included)\n`);
 
   // Not timings: things that must hold whatever the speed. Reported, and the exit code says so.
   const problems = [
@@ -258,6 +267,7 @@ async function main(): Promise<number> {
     ceiling.noRow + prepared.noRow > 0 && `${ceiling.noRow + prepared.noRow} ceiling statements appended nothing`,
     bgMoves.lost > 0 && `${bgMoves.lost} boardgame.io moves never acknowledged`,
     http.bugs.length + (warm?.bugs.length ?? 0) > 0 && 'errors inside the load generator (see above)',
+    live !== null && live.eventsMissing > 0 && `${live.eventsMissing} events never reached a stream on the other instance`,
   ].filter((p): p is string => typeof p === 'string');
   if (problems.length) {
     process.stdout.write(`\nPROBLEMS:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);

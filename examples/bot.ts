@@ -1,10 +1,10 @@
 /**
  * A small bot for any of the four games, written only against the published contract: the types come from
  * `/openapi.json` through openapi-typescript (generated/api.d.ts), the calls go through openapi-fetch. It seats
- * `seats.min` players (from the catalogue); then, until the match is over, each seat to move asks for its
- * legal moves and sends one of them on the version it last saw (the answer to a move is the match after it).
- * In a simultaneous phase (Deblockle's setup, Split's last melds) every seat to move sends on the same
- * version, as the README allows.
+ * `seats.min` players (from the catalogue) and follows the match's event stream (`GET …/events`, one request
+ * for the whole match: it never polls). Whenever the match, as the last event shows it, has seats to move,
+ * each asks for its legal moves and sends one of them on that version. In a simultaneous phase (Deblockle's
+ * setup, Split's last melds) every seat to move sends on the same version, as the README allows.
  */
 import createClient from 'openapi-fetch';
 import type { components, paths } from './generated/api';
@@ -15,6 +15,7 @@ type Problem = components['schemas']['Error'];
 /** A move of any of the games, in the form POST …/moves takes. */
 type AnyMove = components['schemas'][`${Capitalize<Game>}Move`];
 type MoveRequest = components['schemas'][`${Capitalize<Game>}MoveRequest`];
+type AnyMatch = components['schemas'][`${Capitalize<Game>}Match`];
 
 export interface Played {
   game: Game;
@@ -37,6 +38,26 @@ function fail(what: string, error: Problem | undefined, status: number): never {
   throw new Error(`${what}: ${status} ${error ? `${error.code} ${error.message}` : ''}`);
 }
 
+/**
+ * The `match` of each event of a Server-Sent Events stream, as it arrives (`data: { entry, match }`; comment
+ * lines such as heartbeats are skipped). Ends when the server ends the stream or `signal` aborts.
+ */
+async function* matchesFrom(url: string, signal: AbortSignal): AsyncGenerator<AnyMatch> {
+  const res = await fetch(url, { headers: { accept: 'text/event-stream' }, signal });
+  if (res.status !== 200 || !res.body) throw new Error(`events: ${res.status} ${await res.text()}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const data = buffer.slice(0, end).split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+      buffer = buffer.slice(end + 2);
+      if (data) yield (JSON.parse(data) as { match: AnyMatch }).match;
+    }
+  }
+}
+
 export async function playMatch(baseUrl: string, game: Game, seed = 1, maxMoves = 5000): Promise<Played> {
   const api = createClient<paths>({ baseUrl });
   const pick = picker(seed);
@@ -54,31 +75,38 @@ export async function playMatch(baseUrl: string, game: Game, seed = 1, maxMoves 
   const path = { params: { path: { id } } };
   const as = (seat: number) => ({ ...path, headers: { Authorization: `Bearer ${tokens[seat]}` } });
 
-  const readMatch = async () => {
-    const read = await api.GET(`/games/${game}/matches/{id}`, path);
-    return read.data ?? fail('read', read.error, read.response.status);
+  // From the start of the log: nothing that happens after creation can be missed.
+  const stop = new AbortController();
+  const stream = matchesFrom(`${baseUrl}/games/${game}/matches/${id}/events?after=0`, stop.signal);
+  const next = async (): Promise<AnyMatch> => {
+    const got = await stream.next();
+    if (got.done) throw new Error(`the event stream of ${game} ${id} ended before the match did`);
+    return got.value;
   };
-
-  let match = await readMatch();
-  for (let moves = 0; moves <= maxMoves; ) {
-    if (match.status !== 'active') return { game, id, version: match.version, moves, outcome: match.outcome };
-    const seats = match.toMove;
-    let after = match;
-    for (const seat of seats) {
-      const legal = await api.GET(`/games/${game}/matches/{id}/legal-moves`, { ...as(seat), params: { ...path.params, query: { limit: 50 } } });
-      if (!legal.data) return fail('legal moves', legal.error, legal.response.status);
-      if (legal.data.moves.length === 0) throw new Error(`seat ${seat} is to move in ${game} ${id} but has no legal move`);
-      const choices: readonly AnyMove[] = legal.data.moves;
-      const move = pick(choices);
-      // A move of the game being played (TypeScript cannot pair `game` with its move type by itself).
-      const body = { move, expectedVersion: match.version } as MoveRequest;
-      const sent = await api.POST(`/games/${game}/matches/{id}/moves`, { ...as(seat), body });
-      if (!sent.data) return fail(`move ${JSON.stringify(move)}`, sent.error, sent.response.status);
-      after = sent.data;
-      moves++;
+  try {
+    let match: AnyMatch = created.data;
+    for (let moves = 0; moves <= maxMoves; ) {
+      if (match.status !== 'active') return { game, id, version: match.version, moves, outcome: match.outcome };
+      const seats = match.toMove;
+      for (const seat of seats) {
+        const legal = await api.GET(`/games/${game}/matches/{id}/legal-moves`, { ...as(seat), params: { ...path.params, query: { limit: 50 } } });
+        if (!legal.data) return fail('legal moves', legal.error, legal.response.status);
+        if (legal.data.moves.length === 0) throw new Error(`seat ${seat} is to move in ${game} ${id} but has no legal move`);
+        const choices: readonly AnyMove[] = legal.data.moves;
+        const move = pick(choices);
+        // A move of the game being played (TypeScript cannot pair `game` with its move type by itself).
+        const body = { move, expectedVersion: match.version } as MoveRequest;
+        const sent = await api.POST(`/games/${game}/matches/{id}/moves`, { ...as(seat), body });
+        if (!sent.data) return fail(`move ${JSON.stringify(move)}`, sent.error, sent.response.status);
+        moves++;
+      }
+      // Each move sent is one event; decide again on the match as it is after the last of them.
+      const target = match.version + seats.length;
+      do match = await next();
+      while (match.version < target);
     }
-    // One seat moved: its answer is the match now. After a simultaneous round, read the match again.
-    match = seats.length === 1 ? after : await readMatch();
+  } finally {
+    stop.abort();
   }
   throw new Error(`${game} match ${id} was not over after ${maxMoves} moves`);
 }

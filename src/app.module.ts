@@ -8,6 +8,7 @@ import { RateLimitGuard, rateLimitOptions } from './common/rate-limit';
 import { GAMES } from './games/games';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
+import { LiveModule } from './live/live.module';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
 import { StoreModule } from './store/store.module';
@@ -27,6 +28,7 @@ export class AppModule {
         ThrottlerModule.forRoot(rateLimitOptions(config)),
         GamesModule,
         PlayersModule,
+        LiveModule,
         PagesModule,
       ],
       providers: [

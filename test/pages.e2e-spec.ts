@@ -276,7 +276,8 @@ describe('the pages in a browser', () => {
   });
 
   /** Adds routes to the server's OpenAPI document as the page reads it: the routes other issues are adding. */
-  async function withRoutes(page: Page, add: Record<string, Record<string, unknown>>) {
+  /** Adds paths to the spec the page reads, or takes them out (`undefined`), to play a server with other routes. */
+  async function withRoutes(page: Page, add: Record<string, Record<string, unknown> | undefined>) {
     await page.route(/\/openapi\.json$/, async (route) => {
       const res = await route.fetch();
       const spec = await res.json();
@@ -325,7 +326,11 @@ describe('the pages in a browser', () => {
   it('follows a match by long-polling the log where the server offers ?wait=', async () => {
     const { id, seats } = await h.client.create('reversi', ['ann', 'bob']);
     const { page, problems } = await browser.page();
-    await withRoutes(page, { '/games/reversi/matches/{id}/moves': { get: { parameters: [{ name: 'after', in: 'query' }, { name: 'wait', in: 'query' }] } } });
+    // A server with the long-poll but no event stream.
+    await withRoutes(page, {
+      '/games/reversi/matches/{id}/moves': { get: { parameters: [{ name: 'after', in: 'query' }, { name: 'wait', in: 'query' }] } },
+      '/games/reversi/matches/{id}/events': undefined,
+    });
     // A stand-in for the long-poll (API.md): answers as soon as an entry after `after` exists, else after the wait.
     const waits: string[] = [];
     await page.route(/\/moves\?after=\d+&wait=/, async (route) => {
@@ -396,6 +401,8 @@ describe('the pages in a browser', () => {
         : [summary('22222222-2222-4222-8222-222222222222', 'active', [{ seat: 0, name: 'cy' }, { seat: 1, name: 'dee' }])];
       return route.fulfill({ json: { matches, nextCursor: null } });
     });
+    // The other games' real listings would add the shared test database's open matches: keep this page to Reversi's.
+    await page.route(/\/games\/(qwirkle|deblockle|split)\/matches\?status=/, (route) => route.fulfill({ json: { matches: [], nextCursor: null } }));
     await page.goto(`${base}/`);
     const open = await page.waitForSelector('a[href="/play/reversi/11111111-1111-4111-8111-111111111111"]');
     expect(await open.textContent()).toBe('ann vs …');

@@ -119,6 +119,14 @@ export class LogQueryDto {
   @Min(1)
   @Max(1000)
   limit?: number;
+
+  @ApiPropertyOptional({ description: 'Long-poll: with no entry after `after` yet, wait up to this many seconds (more than 60 counts as 60) for one; an empty page at the end of the wait.', minimum: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(2_000_000_000)
+  wait?: number;
 }
 
 export class LegalMovesQueryDto {

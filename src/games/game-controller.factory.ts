@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, type Type } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import type { Viewer } from '../engine/core';
+import { LongPoll } from '../live/long-poll';
 import { parseCursor } from '../matches/cursor';
 import { MatchService } from '../matches/match.service';
 import type { CreatedMatchResponse, LegalMovesResponse, LogResponse, MatchResponse } from '../matches/match.types';
@@ -36,7 +37,10 @@ export function createGameController(game: GameDefinition): Type<unknown> {
   @ApiTags(engine.id)
   @Controller(`games/${engine.id}/matches`)
   class GameController {
-    constructor(private readonly matches: MatchService) {}
+    constructor(
+      private readonly matches: MatchService,
+      private readonly longPoll: LongPoll,
+    ) {}
 
     @Post()
     @HttpCode(201)
@@ -96,17 +100,21 @@ export function createGameController(game: GameDefinition): Type<unknown> {
 
     @Get(':id/moves')
     @ApiBearerAuth()
-    @ApiOperation({ summary: 'The move log, redacted for the caller', description: 'Entries in seq order: { seq, seat, type, at, move?, effects? }; page with after=nextAfter. Answers 304 to If-None-Match with the current ETag.' })
+    @ApiOperation({ summary: 'The move log, redacted for the caller', description: 'Entries in seq order: { seq, seat, type, at, move?, effects? }; page with after=nextAfter. Answers 304 to If-None-Match with the current ETag. With wait=S (a long-poll), a page with no entry after `after` waits up to S seconds (at most 60) and answers as soon as one exists, or with "entries": [] at the end of the wait (never 304).' })
     @respond([{ status: 200, description: 'A page of the log.', schema: ref(`${n}LogPage`), headers: headers.cached }, { status: 304 }], { match: true })
     async log(
       @Param('id') id: string,
       @SeatToken() token: string | undefined,
       @Query() query: LogQueryDto,
       @Headers('if-none-match') ifNoneMatch: string | undefined,
+      @Req() req: FastifyRequest,
       @Res({ passthrough: true }) reply: FastifyReply,
     ): Promise<LogResponse | undefined> {
-      const { log, viewer } = await this.matches.log(engine, id, token, query.after ?? 0, query.limit ?? 100);
-      return cached(reply, ifNoneMatch, log.version, viewer, log);
+      const { log, viewer } = query.wait === undefined
+        ? await this.matches.log(engine, id, token, query.after ?? 0, query.limit ?? 100)
+        : await this.longPoll.log(engine, id, token, query.after ?? 0, query.limit ?? 100, query.wait, reply.raw, req.ip);
+      // A long-poll always answers the page, even an empty one at the end of its wait.
+      return cached(reply, query.wait === undefined ? ifNoneMatch : undefined, log.version, viewer, log);
     }
 
     @Get(':id/legal-moves')

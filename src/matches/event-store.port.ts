@@ -107,8 +107,8 @@ export interface EventStore {
   loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null>;
   /** Whether a token hash opens a seat in any match (to tell 403 from 401). */
   tokenExists(tokenHash: string): Promise<boolean>;
-  /** Events with `seq > afterSeq`, in order. */
-  events(matchId: string, afterSeq?: number): Promise<StoredEvent[]>;
+  /** Events with `afterSeq < seq <= upToSeq` (no upper bound without it), in order. */
+  events(matchId: string, afterSeq?: number, upToSeq?: number): Promise<StoredEvent[]>;
   /**
    * Appends events `expectedVersion + 1`, `+ 2`, … (one or more, all or none) and bumps the match version, in
    * one statement: it succeeds for exactly one writer per version. The projection is written along with them;

@@ -8,12 +8,23 @@ import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type
 import { fairnessFields } from './fairness';
 import { fromStored, toNewEvent } from './match-events';
 import type { MatchResponse, PlayerEntry } from './match.types';
+import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type Snapshot, type SnapshotStore, isSnapshotSeq, snapshotFormat } from './snapshots';
 import { type CachedState, LruMap, StateCache } from './state-cache';
 import { hashToken } from './tokens';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Loaded = CachedState<unknown>;
+
+/** One event of the log with the states around it: what a log page and a stream render for each viewer. */
+export interface Step {
+  readonly event: StoredEvent;
+  readonly before: MatchState;
+  /** The match just after the event (`version` = the event's seq). */
+  readonly after: Loaded;
+  /** The engine's typed move (MoveMade), else undefined. */
+  readonly move: unknown;
+}
 
 export interface Authorized {
   match: MatchRecord;
@@ -37,6 +48,7 @@ export class MatchAccess {
 
   constructor(
     @Inject(EVENT_STORE) readonly store: EventStore,
+    @Inject(SNAPSHOT_STORE) private readonly snapshots: SnapshotStore,
     private readonly players: PlayerDirectory,
   ) {}
 
@@ -96,19 +108,57 @@ export class MatchAccess {
     return found;
   }
 
-  /** The state at `match.version`: from the cache when it holds that version, else folded from the log. */
+  /**
+   * The state at `match.version`: from the cache when it holds that version, else folded from the cached state,
+   * the nearest snapshot or the start. A cached state newer than the row read (a write landed meanwhile) is the
+   * truth at a later version: it is returned as it is, never replaced by an older replay.
+   */
   async load(engine: AnyEngine, match: MatchRecord): Promise<Loaded> {
     const cached = this.cache.get(match.id);
+    if (cached && cached.version > match.version) return cached;
     if (cached && cached.version === match.version) return { ...cached, match };
-    const base = cached && cached.version < match.version ? cached.state : this.initial(engine, match);
-    const events = (await this.store.events(match.id, base.version)).filter((e) => e.seq <= match.version);
-    const state = this.fold(engine, match, base, events);
-    if (state.version !== match.version) {
-      throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} ends at ${state.version}, not at its version ${match.version}.`);
+    const { at } = await this.walk(engine, match, match.version, match.version, cached);
+    this.cache.set(match.id, at);
+    return at;
+  }
+
+  /**
+   * Folds the log up to event `upTo`, starting from the best state at or before `from`: `known`, else the
+   * nearest snapshot, else the start. Returns the match at `upTo` and the steps after `from`. It reads at most
+   * SNAPSHOT_EVERY + (upTo - from) events, and stores the snapshots it folded past.
+   */
+  async walk(engine: AnyEngine, match: MatchRecord, from: number, upTo: number, known?: Loaded): Promise<{ at: Loaded; steps: Step[] }> {
+    let base: MatchState | undefined = known && known.version <= from ? known.state : undefined;
+    if (!base || from - base.version >= SNAPSHOT_EVERY) {
+      const snap = await this.snapshots.nearest(match.id, from, snapshotFormat(engine));
+      if (snap && snap.seq > (base?.version ?? 0)) base = snap.state as MatchState;
     }
-    const loaded: Loaded = { version: state.version, state, match };
-    this.cache.set(match.id, loaded);
-    return loaded;
+    base ??= this.initial(engine, match);
+    const events = upTo > base.version ? await this.store.events(match.id, base.version, upTo) : [];
+    const steps: Step[] = [];
+    const fresh: Snapshot[] = [];
+    const state = this.fold(engine, match, base, events, (stored, _event, before, after) => {
+      if (stored.seq > from) steps.push({ event: stored, before, after: this.after(match, stored, after), move: typedMove(engine, stored) });
+      if (isSnapshotSeq(stored.seq)) fresh.push({ seq: stored.seq, state: after });
+    });
+    if (state.version !== upTo) {
+      throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} ends at ${state.version}, not at ${upTo}.`);
+    }
+    if (fresh.length > 0) await this.saveSnapshots(engine, match.id, fresh);
+    const last = events[events.length - 1];
+    return { at: last ? this.after(match, last, state) : { version: state.version, state, match: known && known.version === state.version ? known.match : match }, steps };
+  }
+
+  /** The match just after `event`, as its response was then (a rematch did not exist yet). */
+  after(match: MatchRecord, event: StoredEvent, state: MatchState): Loaded {
+    return { version: event.seq, state, match: { ...match, version: event.seq, status: state.status, updatedAt: event.createdAt, rematch: null } };
+  }
+
+  private async saveSnapshots(engine: AnyEngine, matchId: string, snapshots: Snapshot[]): Promise<void> {
+    // Only a shortcut for later reads: a failure to store one must not fail the request that computed it.
+    await this.snapshots.save(matchId, snapshotFormat(engine), snapshots).catch((error: Error) => {
+      this.logger.warn(`match ${matchId}: snapshots not stored: ${error.message}`);
+    });
   }
 
   initial(engine: AnyEngine, match: MatchRecord): MatchState {
@@ -168,6 +218,7 @@ export class MatchAccess {
       match: { ...loaded.match, version: appended.event.seq, status: state.status, updatedAt: appended.event.createdAt },
     };
     this.cache.set(after.match.id, after);
+    if (isSnapshotSeq(after.version)) await this.saveSnapshots(engine, after.match.id, [{ seq: after.version, state }]);
     return after;
   }
 
@@ -234,4 +285,11 @@ export function versionConflict(current: number): ApiError {
 export function fromMatchError(error: MatchError): ApiError {
   if (error.code === 'NO_SUCH_SEAT') return new ApiError('VALIDATION_FAILED', error.message, 'seat/out-of-range');
   return new ApiError(error.code, error.message, error.reason);
+}
+
+/** A stored move as its engine's typed move (what redaction reads); a stored move always parses. */
+export function typedMove(engine: AnyEngine, stored: StoredEvent): unknown {
+  if (stored.type !== 'MoveMade') return undefined;
+  const parsed = engine.parseMove(stored.payload);
+  return parsed.ok ? parsed.value : undefined;
 }

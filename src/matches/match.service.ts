@@ -6,8 +6,8 @@ import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG } from '../common/tokens';
 import type { SeatHolder } from './decider';
-import type { Credential, MatchRecord, StoredEvent } from './event-store.port';
-import { type Loaded, MatchAccess, versionConflict } from './match-access';
+import type { Credential, MatchRecord } from './event-store.port';
+import { type Loaded, MatchAccess, type Step, versionConflict } from './match-access';
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
@@ -80,9 +80,7 @@ export class MatchService {
       throw new ApiError('VALIDATION_FAILED', `version must be at most ${match.version}, the match's current version.`, 'version/ahead');
     }
     if (version === match.version) return this.access.respond(engine, await this.access.load(engine, match), viewer);
-    const events = await this.access.store.events(match.id);
-    const at = events[version - 1];
-    return this.access.respond(engine, this.stateAt(engine, match, events, version, at?.createdAt ?? match.createdAt), viewer);
+    return this.access.respond(engine, await this.stateAt(engine, match, version), viewer);
   }
 
   async move(engine: AnyEngine, id: string, token: string | undefined, input: MoveInput): Promise<MoveResult> {
@@ -114,19 +112,19 @@ export class MatchService {
     if (stale && !(input.expectedVersion < match.version && (await this.unseenSince(engine, match, mover, input.expectedVersion)))) {
       throw versionConflict(match.version);
     }
-    const result = await this.decideAndAppend(engine, await this.access.load(engine, match), mover, input, requestHash, undefined, stale);
+    const loaded = await this.access.load(engine, match);
+    // A cached state past the row read means a write landed meanwhile: the move was decided on an older state.
+    if (loaded.version !== match.version) throw versionConflict(loaded.version);
+    const result = await this.decideAndAppend(engine, loaded, mover, input, requestHash, undefined, stale);
     if (result) return result;
     throw await this.access.versionConflict(match.id, match.version + 1);
   }
 
   /** Whether every event after `version` is another seat's move in a simultaneous phase, hidden from `seat`. */
   private async unseenSince(engine: AnyEngine, match: MatchRecord, seat: Seat, version: number): Promise<boolean> {
-    const steps: LogStep[] = [];
-    const events = (await this.access.store.events(match.id)).filter((e) => e.seq <= match.version);
-    const now = this.access.fold(engine, match, this.access.initial(engine, match), events, (stored, _event, before, after) => {
-      if (stored.seq > version) steps.push({ event: stored, before: before.game, after: after.game, move: typedMove(engine, stored) });
-    });
-    return hiddenFromSeat(engine, steps, seat, now.game);
+    const { at, steps } = await this.access.walk(engine, match, version, match.version);
+    const since: LogStep[] = steps.map(({ event, before, after, move }) => ({ event, before: before.game, after: after.state.game, move }));
+    return hiddenFromSeat(engine, since, seat, at.state.game);
   }
 
   /** Null when the append lost (another writer, or a credential that no longer opens the seat). */
@@ -158,6 +156,7 @@ export class MatchService {
     const seat = viewer as Seat;
     if (expectedVersion !== undefined && expectedVersion !== match.version) throw versionConflict(match.version);
     const loaded = await this.access.load(engine, match);
+    if (expectedVersion !== undefined && expectedVersion !== loaded.version) throw versionConflict(loaded.version);
     const events = this.access.decide(engine, loaded, { type: 'Resign', seat });
     const after = await this.access.append(engine, loaded, events);
     if (!after) throw await this.access.versionConflict(match.id, match.version + 1);
@@ -166,30 +165,56 @@ export class MatchService {
 
   async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<{ log: LogResponse; viewer: Viewer }> {
     const { match, viewer } = await this.access.authorize(engine, id, token, false);
-    const events = (await this.access.store.events(match.id)).filter((e) => e.seq <= match.version);
-    // Redaction may depend on the states around each move and on the state now, so the whole log is replayed.
-    const steps: LogStep[] = [];
-    const now = this.access.fold(engine, match, this.access.initial(engine, match), events, (stored, _event, before, next) => {
-      steps.push({ event: stored, before: before.game, after: next.game, move: typedMove(engine, stored) });
-    });
-    const page = steps.filter((s) => s.event.seq > after).slice(0, limit);
-    const entries: LogEntry[] = page.map(({ event, before, after: next, move }) => {
-      const entry: LogEntry = { seq: event.seq, seat: event.seat, type: event.type, at: event.createdAt.toISOString() };
-      if (event.type === 'MoveMade') Object.assign(entry, engine.redactMove({ seat: event.seat as Seat, move, before, after: next, now: now.game }, viewer));
-      return entry;
-    });
-    const last = page[page.length - 1];
-    const more = last !== undefined && last.event.seq < match.version;
-    return { log: { id: match.id, version: match.version, entries, nextAfter: more ? last.event.seq : null }, viewer };
+    // A page costs the page (plus at most SNAPSHOT_EVERY events folded from the nearest snapshot), not the match.
+    const now = await this.access.load(engine, match);
+    const { steps } = await this.access.walk(engine, now.match, after, Math.min(now.version, after + limit), now);
+    const entries = steps.map((step) => this.entry(engine, step, now, viewer));
+    const last = steps[steps.length - 1];
+    const more = last !== undefined && last.event.seq < now.version;
+    return { log: { id: match.id, version: now.version, entries, nextAfter: more ? last.event.seq : null }, viewer };
+  }
+
+  /** Whom a token shows the match to (a seat, or a spectator without one); 401/403/404 as for a read. */
+  async viewerOf(engine: AnyEngine, id: string, token: string | undefined): Promise<{ match: MatchRecord; viewer: Viewer }> {
+    return this.access.authorize(engine, id, token, false);
+  }
+
+  /**
+   * The events after `after` (at most `limit`), re-read from the store, each with the states around it, and the
+   * match now. `known`, a state at or before `after` the caller kept, saves the snapshot read. For the streams.
+   */
+  async stepsAfter(engine: AnyEngine, matchId: string, after: number, limit: number, known?: Loaded): Promise<{ steps: Step[]; now: Loaded } | null> {
+    const found = await this.access.store.loadMatch(matchId);
+    if (!found) return null;
+    const { match } = found;
+    if (match.version <= after) return { steps: [], now: await this.access.load(engine, match) };
+    const upTo = Math.min(match.version, after + limit);
+    const { at, steps } = await this.access.walk(engine, match, after, upTo, known);
+    // A page that reaches the end of the log ends at the state now: no second read for it.
+    if (upTo === match.version) this.access.remember(at);
+    return { steps, now: upTo === match.version ? at : await this.access.load(engine, match) };
+  }
+
+  /** One step as `viewer` sees it: its log entry and the match just after it. */
+  present(engine: AnyEngine, step: Step, now: Loaded, viewer: Viewer): { entry: LogEntry; match: MatchResponse } {
+    return { entry: this.entry(engine, step, now, viewer), match: this.access.respond(engine, step.after, viewer) };
+  }
+
+  private entry(engine: AnyEngine, { event, before, after, move }: Step, now: Loaded, viewer: Viewer): LogEntry {
+    const entry: LogEntry = { seq: event.seq, seat: event.seat, type: event.type, at: event.createdAt.toISOString() };
+    if (event.type === 'MoveMade') {
+      Object.assign(entry, engine.redactMove({ seat: event.seat as Seat, move, before: before.game, after: after.state.game, now: now.state.game }, viewer));
+    }
+    return entry;
   }
 
   async legalMoves(engine: AnyEngine, id: string, token: string | undefined, cursor?: LegalMovesCursor, limit = 200): Promise<LegalMovesResponse> {
     const { match, viewer } = await this.access.authorize(engine, id, token, true);
     const seat = viewer as Seat;
-    // A page of another version would splice two different lists together.
-    if (cursor !== undefined && cursor.version !== match.version) throw versionConflict(match.version);
-    const offset = cursor?.offset ?? 0;
     const loaded = await this.access.load(engine, match);
+    // A page of another version would splice two different lists together.
+    if (cursor !== undefined && cursor.version !== loaded.version) throw versionConflict(loaded.version);
+    const offset = cursor?.offset ?? 0;
     const toMove = this.access.decider(engine).toMove(loaded.state);
     const active = loaded.state.status === 'active';
     const moves: unknown[] = [];
@@ -208,7 +233,7 @@ export class MatchService {
       }
     }
     const extra = active && engine.legalMovesInfo ? engine.legalMovesInfo(loaded.state.game, seat) : {};
-    return { ...extra, version: match.version, seat, moves, nextCursor: more ? formatCursor({ version: match.version, offset: offset + moves.length }) : null };
+    return { ...extra, version: loaded.version, seat, moves, nextCursor: more ? formatCursor({ version: loaded.version, offset: offset + moves.length }) : null };
   }
 
   /**
@@ -222,24 +247,19 @@ export class MatchService {
       throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
     }
     // The first response was the match just after that event; rebuild it exactly from the log.
-    const then = this.stateAt(engine, match, await this.access.store.events(match.id), earlier.seq, earlier.createdAt);
+    const then = await this.stateAt(engine, match, earlier.seq);
     return { response: this.access.respond(engine, then, seat), replayed: true };
   }
 
-  /** The match folded from its creation up to `version` (never cached: past versions are rare reads). */
-  private stateAt(engine: AnyEngine, match: MatchRecord, events: readonly StoredEvent[], version: number, updatedAt: Date): Loaded {
-    const state = this.access.fold(engine, match, this.access.initial(engine, match), events.filter((e) => e.seq <= version));
-    // A rematch (and anything else later) did not exist yet at that version.
-    return { version, state, match: { ...match, version, status: state.status, updatedAt, rematch: null } };
+  /** The match as it was just after event `version` (0: as created), folded from the nearest snapshot before it. */
+  private async stateAt(engine: AnyEngine, match: MatchRecord, version: number): Promise<Loaded> {
+    const { at } = await this.access.walk(engine, match, version, version);
+    const [event] = version === 0 ? [] : await this.access.store.events(match.id, version - 1, version);
+    if (event) return this.access.after(match, event, at.state);
+    return { version: 0, state: at.state, match: { ...match, version: 0, status: at.state.status, updatedAt: match.createdAt, rematch: null } };
   }
 }
 
-/** A stored move as its engine's typed move (what redaction reads); a stored move always parses. */
-function typedMove(engine: AnyEngine, stored: StoredEvent): unknown {
-  if (stored.type !== 'MoveMade') return undefined;
-  const parsed = engine.parseMove(stored.payload);
-  return parsed.ok ? parsed.value : undefined;
-}
 
 export function fromEngineError(error: EngineError): ApiError {
   return new ApiError(error.code, error.message, error.reason);

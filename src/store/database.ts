@@ -7,6 +7,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { mkdirSync } from 'node:fs';
 import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { type Listening, listenPostgres } from './pg-listener';
 
 export interface SqlRunner {
   /** Runs a script of one or more statements, without parameters. */
@@ -19,6 +20,11 @@ export interface Database extends SqlRunner {
   readonly prisma: PrismaClient;
   /** Runs `fn` on one connection (session-level locks and BEGIN/COMMIT need that). */
   session<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * Postgres only (PGlite is one process): calls `onPayload` for each NOTIFY on `channel`, on a dedicated
+   * connection, reopened when it drops, after which `onGap` is called (notifications may have been missed).
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -58,6 +64,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onPayload, onGap) => listenPostgres(url, channel, onPayload, onGap),
     close: async () => {
       await prisma.$disconnect();
       await pool.end();

@@ -2,10 +2,13 @@ import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown 
 import { join } from 'node:path';
 import { APP_CONFIG } from '../common/tokens';
 import type { AppConfig } from '../common/config';
+import { AppendedEvents } from '../matches/appended';
 import { EVENT_STORE } from '../matches/event-store.port';
+import { SNAPSHOT_STORE } from '../matches/snapshots';
 import { type Database, openDatabase } from './database';
 import { applyMigrations } from './migrations';
 import { PrismaEventStore } from './prisma-event-store';
+import { PrismaSnapshotStore } from './prisma-snapshot-store';
 
 export const DATABASE = Symbol('DATABASE');
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
@@ -36,9 +39,11 @@ class DatabaseCloser implements OnApplicationShutdown {
         return db;
       },
     },
-    { provide: EVENT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaEventStore(db.prisma) },
+    AppendedEvents,
+    { provide: EVENT_STORE, inject: [DATABASE, AppendedEvents], useFactory: (db: Database, appended: AppendedEvents) => new PrismaEventStore(db.prisma, appended) },
+    { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
     DatabaseCloser,
   ],
-  exports: [DATABASE, EVENT_STORE],
+  exports: [DATABASE, EVENT_STORE, SNAPSHOT_STORE, AppendedEvents],
 })
 export class StoreModule {}

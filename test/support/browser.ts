@@ -51,7 +51,11 @@ export async function launchBrowser(): Promise<Browser> {
       const problems: string[] = [];
       page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
       page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+      page.on('requestfailed', (r) => {
+        // An event stream is open until the page leaves it: the browser then aborts it, as it should.
+        if (r.failure()?.errorText === 'net::ERR_ABORTED' && /\/events\?/.test(r.url())) return;
+        problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+      });
       page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
       return { page, problems };
     },

@@ -75,6 +75,11 @@ export async function storeTotals(pool: Pool): Promise<StoreTotals> {
 export function httpSend(base: string): Send {
   return async (req) => {
     const res = await fetch(`${base}${req.path}`, { method: req.method, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body }) });
+    // An event stream never ends by itself: its 200 and headers are the answer; the client then leaves.
+    if (res.status === 200 && res.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await res.body?.cancel();
+      return { status: res.status, text: '' };
+    }
     return { status: res.status, text: await res.text() };
   };
 }

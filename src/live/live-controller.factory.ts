@@ -1,0 +1,101 @@
+import { Controller, Get, Headers, Param, Query, Req, Res, type Type } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type as ToType } from 'class-transformer';
+import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../common/api-error';
+import { LimitedAs } from '../common/rate-limit';
+import { SeatToken } from '../common/seat-token.decorator';
+import type { GameDefinition } from '../games/game-definition';
+import { ref, respond } from '../games/openapi';
+import { MatchService } from '../matches/match.service';
+import { LiveStreams } from './live-streams';
+
+export class EventsQueryDto {
+  @ApiPropertyOptional({ description: 'Start after this seq (0 replays the whole log). Without it, and without Last-Event-ID, the stream starts after the current version.' })
+  @IsOptional()
+  @ToType(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(2_000_000_000)
+  after?: number;
+
+  @ApiPropertyOptional({ description: 'The seat token, for clients that cannot send headers (a browser\'s EventSource). Authorization: Bearer is preferred.' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_\-.~+/=]{1,200}$/, { message: 'token must be a seat token' })
+  token?: string;
+}
+
+/** The `id:` a client resumes from; anything but a seq is refused rather than read as 0. */
+export function parseLastEventId(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^\d{1,10}$/.test(raw.trim()) || Number(raw) > 2_000_000_000) {
+    throw new ApiError('VALIDATION_FAILED', 'Last-Event-ID must be the id of an event of this stream (a seq).', 'live/last-event-id');
+  }
+  return Number(raw);
+}
+
+/** The per-match event stream of one game: `GET /games/{game}/matches/{id}/events`. */
+export function createLiveController(game: GameDefinition): Type<unknown> {
+  const { engine, schemaName } = game;
+
+  @ApiTags(engine.id)
+  @Controller(`games/${engine.id}/matches`)
+  class LiveController {
+    constructor(
+      private readonly matches: MatchService,
+      private readonly streams: LiveStreams,
+    ) {}
+
+    @Get(':id/events')
+    @LimitedAs('stream')
+    @ApiBearerAuth()
+    @ApiOperation({
+      summary: 'The match as a stream of Server-Sent Events',
+      description: 'One event per log entry, in order: `id:` its seq, `event:` its type (MoveMade, PlayerResigned), `data:` '
+        + '`{ "entry", "match" }`: the log entry and the match just after it (match.version = seq), both as the caller may see them. '
+        + 'Answers 200 at once; resumes after Last-Event-ID, else after ?after=, else after the current version. A comment line '
+        + '(": heartbeat") at least every 15 s. The token as Authorization: Bearer or ?token=. A client that does not read is '
+        + 'dropped, and resumes from its last id.',
+    })
+    @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last id received: the stream resumes after it (wins over ?after=).' })
+    @ApiOkResponse({
+      description: 'An endless text/event-stream.',
+      content: {
+        'text/event-stream': {
+          schema: {
+            type: 'array',
+            description: 'The stream, as a sequence of events (each written as id:, event:, data: lines and a blank line).',
+            items: {
+              type: 'object',
+              required: ['id', 'event', 'data'],
+              properties: {
+                id: { type: 'integer', description: 'The entry\'s seq: the cursor to resume from.' },
+                event: { type: 'string', enum: ['MoveMade', 'PlayerResigned'] },
+                data: { type: 'object', required: ['entry', 'match'], properties: { entry: ref(`${schemaName}LogEntry`), match: ref(`${schemaName}Match`) } },
+              },
+            },
+          },
+        },
+      },
+    })
+    @respond([], { match: true }) // 400 a bad after, token or Last-Event-ID; 429 too many open streams (per token, or here)
+    async events(
+      @Param('id') id: string,
+      @SeatToken() bearer: string | undefined,
+      @Query() query: EventsQueryDto,
+      @Headers('last-event-id') lastEventId: string | undefined,
+      @Req() req: FastifyRequest,
+      @Res() reply: FastifyReply,
+    ): Promise<void> {
+      const token = bearer ?? query.token;
+      const resumeAfter = parseLastEventId(lastEventId) ?? query.after;
+      // Everything that may fail does so before the 200: a bad token or id is an ordinary JSON error.
+      const { match, viewer } = await this.matches.viewerOf(engine, id, token);
+      this.streams.open({ engine, match, viewer, after: resumeAfter ?? match.version, token, address: req.ip, reply });
+    }
+  }
+
+  Object.defineProperty(LiveController, 'name', { value: `${schemaName}LiveController` });
+  return LiveController;
+}

@@ -1,0 +1,36 @@
+import { Global, Module } from '@nestjs/common';
+import { GAMES } from '../games/games';
+import { MatchesModule } from '../matches/matches.module';
+import { PlayerDirectoryModule } from '../players/player-directory.module';
+import { PrismaPlayerFeedStore } from '../store/prisma-player-feed-store';
+import type { Database } from '../store/database';
+import { DATABASE } from '../store/store.module';
+import { HINT_BUS, hintBusFor } from './hint-bus';
+import { LiveLimits } from './limits';
+import { createLiveController } from './live-controller.factory';
+import { LIVE_CONFIG, liveConfigFromEnv } from './live-config';
+import { LiveHub } from './live-hub';
+import { LiveStreams } from './live-streams';
+import { LongPoll } from './long-poll';
+import { MatchNotifier } from './notifier';
+import { PlayerFeedController } from './player-feed.controller';
+import { PLAYER_FEED_STORE } from './player-feed.port';
+import { PlayerFeeds } from './player-feeds';
+
+/**
+ * Waiting for your turn: per-match event streams, the long-poll of the log, and the fan-out that wakes them
+ * when any instance appends an event. Global, so that each game's controller can hold its long-polls here.
+ */
+@Global()
+@Module({
+  imports: [MatchesModule, PlayerDirectoryModule],
+  controllers: [...GAMES.map(createLiveController), PlayerFeedController],
+  providers: [
+    { provide: LIVE_CONFIG, useFactory: () => liveConfigFromEnv() },
+    { provide: HINT_BUS, inject: [DATABASE], useFactory: (db: Database) => hintBusFor(db) },
+    { provide: PLAYER_FEED_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaPlayerFeedStore(db.prisma) },
+    MatchNotifier, LiveLimits, LiveHub, LiveStreams, LongPoll, PlayerFeeds,
+  ],
+  exports: [LongPoll, LiveLimits, MatchNotifier, LIVE_CONFIG],
+})
+export class LiveModule {}

@@ -1,0 +1,130 @@
+/**
+ * Wakes whoever waits on a match when an event is appended to it, on every instance. A hint only: waiters
+ * always re-read the log.
+ * - In this process: the store reports each committed append (AppendedEvents), and local waiters are woken at
+ *   once. That is all the embedded PGlite (one process) needs.
+ * - Other instances: the appends of one event-loop turn go out as one hint on the HintBus (Postgres: one
+ *   NOTIFY after the append has committed, see hint-bus.ts), payload `<instance> <matchId>:<seq> …`.
+ * - A notification lost (a crash between commit and NOTIFY, a dropped connection) is covered twice: every
+ *   watched match is re-read after a reconnect, and every `recheckMs` anyway (one query for all of them).
+ */
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { AppendedEvents } from '../matches/appended';
+import type { Database } from '../store/database';
+import { DATABASE } from '../store/store.module';
+import { HINT_BUS, type HintBus } from './hint-bus';
+import { LIVE_CONFIG, type LiveConfig } from './live-config';
+
+/** Below Postgres's 8000-byte NOTIFY payload limit. */
+const MAX_PAYLOAD = 7900;
+
+/** Told the match's version (or an event's seq) whenever it may have grown. */
+export type Hint = (version: number) => void;
+
+@Injectable()
+export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Live');
+  private readonly watchers = new Map<string, Set<Hint>>();
+  /** Tells this instance's notifications from the others'. */
+  private readonly instance = randomBytes(6).toString('base64url');
+  private pending: string[] = [];
+  private listening: { close(): Promise<void> } | null = null;
+  private offAppended: () => void = () => undefined;
+  private timer: NodeJS.Timeout | null = null;
+  private rechecking = false;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(LIVE_CONFIG) private readonly config: LiveConfig,
+    private readonly appended: AppendedEvents,
+    @Inject(HINT_BUS) private readonly bus: HintBus | null,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.offAppended = this.appended.on((matchId, seq) => {
+      this.hint(matchId, seq);
+      if (this.bus) this.publish(`${matchId}:${seq}`);
+    });
+    if (this.bus) this.listening = await this.bus.subscribe((payload) => this.onPayload(payload), () => void this.recheck());
+    this.timer = setInterval(() => void this.recheck(), this.config.recheckMs);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.offAppended();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.listening?.close();
+    this.listening = null;
+  }
+
+  /** Calls `hint` whenever the match may have moved on; returns the function that stops it. */
+  watch(matchId: string, hint: Hint): () => void {
+    let set = this.watchers.get(matchId);
+    if (!set) this.watchers.set(matchId, (set = new Set()));
+    set.add(hint);
+    return () => {
+      set.delete(hint);
+      if (set.size === 0 && this.watchers.get(matchId) === set) this.watchers.delete(matchId);
+    };
+  }
+
+  private publish(item: string): void {
+    this.pending.push(item);
+    if (this.pending.length === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const items = this.pending;
+    this.pending = [];
+    let payload = this.instance;
+    const send = (): void => {
+      this.bus?.publish(payload).catch((error: Error) => {
+        this.logger.warn(`a hint to the other instances failed (the re-check covers it): ${error.message}`);
+      });
+    };
+    for (const item of items) {
+      if (payload.length + 1 + item.length > MAX_PAYLOAD) {
+        send();
+        payload = this.instance;
+      }
+      payload += ` ${item}`;
+    }
+    send();
+  }
+
+  private onPayload(payload: string): void {
+    const [from, ...items] = payload.split(' ');
+    if (from === this.instance) return; // woken in process already
+    for (const item of items) {
+      const colon = item.lastIndexOf(':');
+      const seq = Number(item.slice(colon + 1));
+      if (colon > 0 && Number.isInteger(seq)) this.hint(item.slice(0, colon), seq);
+    }
+  }
+
+  private hint(matchId: string, version: number): void {
+    for (const h of this.watchers.get(matchId) ?? []) h(version);
+  }
+
+  /** Re-reads the version of every watched match (a lost notification costs at most `recheckMs`). */
+  async recheck(): Promise<void> {
+    if (this.rechecking || this.watchers.size === 0) return;
+    this.rechecking = true;
+    try {
+      const ids = [...this.watchers.keys()];
+      for (let i = 0; i < ids.length; i += 1000) {
+        const rows = await this.db.query<{ id: string; version: number }>(
+          'SELECT "id"::text AS "id", "version" FROM "Match" WHERE "id" = ANY($1::uuid[])',
+          [ids.slice(i, i + 1000)],
+        );
+        for (const row of rows) this.hint(row.id, Number(row.version));
+      }
+    } catch (error) {
+      this.logger.warn(`re-check of watched matches failed: ${(error as Error).message}`);
+    } finally {
+      this.rechecking = false;
+    }
+  }
+}

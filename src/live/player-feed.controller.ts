@@ -1,0 +1,84 @@
+import { Controller, Get, Headers, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsOptional, Matches } from 'class-validator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../common/api-error';
+import { LimitedAs } from '../common/rate-limit';
+import { SeatToken } from '../common/seat-token.decorator';
+import { respond } from '../games/openapi';
+import { PlayerDirectory } from '../players/player-directory';
+import { isPlayerKey } from '../players/player-key';
+import { LiveLimits } from './limits';
+import { parseCursor } from './player-feed.port';
+import { PlayerFeeds } from './player-feeds';
+
+export class PlayerEventsQueryDto {
+  @ApiPropertyOptional({ description: 'The player key, for clients that cannot send headers (a browser\'s EventSource).' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_\-.~+/=]{1,200}$/, { message: 'token must be a player key' })
+  token?: string;
+}
+
+@ApiTags('players')
+@Controller('players')
+export class PlayerFeedController {
+  constructor(
+    private readonly directory: PlayerDirectory,
+    private readonly feeds: PlayerFeeds,
+  ) {}
+
+  @Get('me/events')
+  @LimitedAs('stream')
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'The player\'s feed: its turns and finished matches, across all its seats',
+    description: '`event: turn` `{ game, matchId, seat, version, deadlineAt }` whenever one of the player\'s seats is to move (for the '
+      + 'match\'s latest version), `event: finished` `{ game, matchId, seat, outcome }` when one of its matches ends. Each `id:` is the '
+      + 'feed\'s own cursor: resume after it with Last-Event-ID. Without one, the feed starts with the turns open now.',
+  })
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last id received: the feed resumes after it.' })
+  @ApiOkResponse({
+    description: 'An endless text/event-stream.',
+    content: {
+      'text/event-stream': {
+        schema: {
+          type: 'array',
+          items: {
+            type: 'object', required: ['id', 'event', 'data'],
+            properties: {
+              id: { type: 'string', description: 'The feed\'s cursor.' },
+              event: { type: 'string', enum: ['turn', 'finished'] },
+              data: {
+                type: 'object', required: ['game', 'matchId', 'seat'],
+                properties: {
+                  game: { type: 'string' }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer' },
+                  version: { type: 'integer' }, deadlineAt: { type: 'string', format: 'date-time', nullable: true },
+                  outcome: { type: 'object', nullable: true },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  })
+  @respond([], { errors: [401] })
+  async events(
+    @SeatToken() bearer: string | undefined,
+    @Query() query: PlayerEventsQueryDto,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const key = bearer ?? query.token;
+    if (key === undefined || !isPlayerKey(key)) throw new ApiError('UNAUTHENTICATED', 'This needs a player key: Authorization: Bearer tbp_….');
+    const player = await this.directory.identify(key);
+    if (!player) throw new ApiError('UNAUTHENTICATED', 'Unknown player key.');
+    let cursor = null;
+    if (lastEventId !== undefined && lastEventId.trim() !== '') {
+      cursor = parseCursor(lastEventId);
+      if (!cursor) throw new ApiError('VALIDATION_FAILED', 'Last-Event-ID must be an id of this feed.', 'live/last-event-id');
+    }
+    this.feeds.open(player.id, cursor, LiveLimits.keyOf(key, req.ip), reply);
+  }
+}

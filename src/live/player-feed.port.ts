@@ -1,0 +1,37 @@
+/**
+ * What the player feed reads: the events of a player's matches in commit order. Each event carries the id
+ * of the transaction that appended it (`MatchEvent.txid`, a column default, so every writer sets it); a
+ * read returns only events of transactions older than every transaction still running
+ * (`pg_snapshot_xmin`), so none can later appear before a cursor already passed: resuming misses nothing.
+ */
+export interface FeedCursor {
+  readonly txid: string;
+  readonly seq: number;
+  readonly matchId: string;
+}
+
+export interface FeedRow extends FeedCursor {
+  readonly game: string;
+  /** The player's seat in the match. */
+  readonly seat: number;
+  /** The match now (the same statement): its version, status, and whether the player's seat is to move. */
+  readonly version: number;
+  readonly status: string;
+  readonly toMove: boolean;
+}
+
+export interface PlayerFeedStore {
+  /** Up to `limit` events of the player's matches after `cursor` (from the start without one), in commit order. */
+  after(playerId: string, cursor: FeedCursor | null, limit: number): Promise<FeedRow[]>;
+  /** The ids of the matches where the player holds a seat (to wake the feed when one moves). */
+  matchesOf(playerId: string): Promise<string[]>;
+}
+
+export const PLAYER_FEED_STORE = Symbol('PLAYER_FEED_STORE');
+
+export const formatCursor = (c: FeedCursor): string => `${c.txid}.${c.seq}.${c.matchId}`;
+
+export function parseCursor(raw: string): FeedCursor | null {
+  const m = /^(\d{1,20})\.(\d{1,10})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(raw.trim());
+  return m ? { txid: m[1] as string, seq: Number(m[2]), matchId: m[3] as string } : null;
+}
