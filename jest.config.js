@@ -20,5 +20,6 @@ module.exports = {
   // Every response of every e2e suite is checked against the server's own OpenAPI document.
   setupFilesAfterEnv: ['<rootDir>/test/support/spec-setup.ts'],
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  testTimeout: 60000,
+  // Whole matches played over HTTP take 20-40 s on an idle 2-core machine and more on a busy one: a limit, not a measure.
+  testTimeout: 180000,
 };

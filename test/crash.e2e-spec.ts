@@ -11,6 +11,7 @@ import { Db } from './support/client';
 import { scratchDatabase } from './support/scratch-db';
 import { type ServerProcess, startServerProcess } from './support/server-process';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers read field by field, as supertest's own bodies are typed
 type Body = Record<string, any>;
 const MATCHES = 12;
 /** Moves a lane makes at most, and the acknowledged moves (over all lanes) after which the server is killed. */
