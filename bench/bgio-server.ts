@@ -8,13 +8,18 @@
  * smaller than a Reversi move on purpose: the peer is measured doing less work per move than we do.
  */
 import { createRequire } from 'node:module';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 import { join } from 'node:path';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const cacheDir = process.argv[2];
 if (!cacheDir) throw new Error('usage: bgio-server <cache folder holding node_modules/boardgame.io>');
 const load = createRequire(join(cacheDir, 'package.json'));
-const { Server } = load('boardgame.io/server') as { Server: (opts: any) => any };
+/** The part of boardgame.io's server used here (it is loaded from the cache folder, so it brings no types). */
+interface BgioServer {
+  app: { listen: (port: number, cb: () => void) => NetServer; server: NetServer };
+  run(port: number): Promise<unknown>;
+}
+const { Server } = load('boardgame.io/server') as { Server: (opts: { games: unknown[]; origins: string[] }) => BgioServer };
 const { INVALID_MOVE } = load('boardgame.io/core') as { INVALID_MOVE: string };
 
 interface FillG {
@@ -46,7 +51,7 @@ async function main(): Promise<void> {
   // koa-socket-2 made `app.listen` call `app.server.listen`: bind it to loopback only, on a free port.
   server.app.listen = (_port: number, cb: () => void) => server.app.server.listen(0, '127.0.0.1', cb);
   await server.run(0);
-  process.stdout.write(`listening ${server.app.server.address().port}\n`);
+  process.stdout.write(`listening ${(server.app.server.address() as AddressInfo).port}\n`);
   const stop = (): void => {
     server.app.server.close();
     process.exit(0);

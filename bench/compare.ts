@@ -53,7 +53,7 @@ function main(): number {
   }
   const now = JSON.parse(readFileSync(LATEST, 'utf8')) as Json;
   const before = JSON.parse(readFileSync(basePath, 'utf8')) as Json;
-  const date = (o: Json): string => String((o.machine as Json | undefined)?.date ?? '?');
+  const date = (o: Json): string => String(((o.machine as Json | undefined)?.date as string | undefined) ?? '?');
   const rows: string[][] = [['figure', `recorded (${date(before)})`, `latest (${date(now)})`, 'change']];
   const row = (name: string, a: number | null, b: number | null, higherIsBetter: boolean): void => {
     let change = '';

@@ -27,7 +27,7 @@ describe('the example client', () => {
     await run(process.execPath, [join(root, 'node_modules/openapi-typescript/bin/cli.js'), join(examples, 'generated/openapi.json'), '-o', join(examples, 'generated/api.d.ts')], { cwd: root });
     // simulate.ts imports the engines entry point (turnbase/engines, built by the global setup) as an outside project would.
     await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(examples, 'tsconfig.json')], { cwd: root })
-      .catch((error: { stdout?: string }) => {
+      .catch((error: Error & { stdout?: string }) => {
         throw new Error(`the example does not type-check against the spec:\n${error.stdout ?? String(error)}`);
       });
 
@@ -36,7 +36,7 @@ describe('the example client', () => {
     // --simulate: each game is first played locally through turnbase/engines, deterministically.
     const simulated = lines.filter((l) => l.simulated === true) as { game: string; moves: number; outcome: { draw: boolean; reason: string } | null }[];
     expect(simulated.map((s) => s.game)).toEqual(['reversi', 'qwirkle', 'deblockle', 'split']);
-    const { simulate } = require(join(examples, 'dist/simulate.js')) as { simulate(game: string, seed: number): unknown };
+    const { simulate } = require(join(examples, 'dist/simulate.js')) as { simulate: (game: string, seed: number) => unknown };
     simulated.forEach((s, i) => {
       expect(s.moves).toBeGreaterThan(0);
       expect(typeof s.outcome?.draw).toBe('boolean');

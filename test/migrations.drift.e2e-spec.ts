@@ -2,8 +2,8 @@ import * as path from 'node:path';
 
 // Plain CommonJS tooling shared with `npm run migrate:new`; see scripts/lib/schema-diff.js.
 const { diffMigrationsToSchema, sqlStatements } = require('../scripts/lib/schema-diff.js') as {
-  diffMigrationsToSchema(options: { schemaPath: string; migrationsDir: string }): Promise<string>;
-  sqlStatements(script: string): string;
+  diffMigrationsToSchema: (options: { schemaPath: string; migrationsDir: string }) => Promise<string>;
+  sqlStatements: (script: string) => string;
 };
 
 const root = path.resolve(__dirname, '..');

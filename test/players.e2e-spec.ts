@@ -112,7 +112,7 @@ describe('players', () => {
       fc.asyncProperty(
         fc.dictionary(fc.constantFrom('toMove', 'status', 'cursor', 'limit', 'x'), fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String))),
         async (query) => {
-          const res = await seats.myMatches(p.key, `?${new URLSearchParams(query)}`);
+          const res = await seats.myMatches(p.key, `?${new URLSearchParams(query).toString()}`);
           expect([200, 400]).toContain(res.status);
           if (res.status === 400) expect(res.body.code).toBe('VALIDATION_FAILED');
         },

@@ -12,7 +12,7 @@ describe('Split over HTTP', () => {
   it('plays a full 3-round, 3-player match with random legal moves, each seat seeing only its own hand', async () => {
     const { id, seats } = await h.client.create('split', ['ann', 'bob', 'cy']);
     let steps = 0;
-    let roundsSeen = new Set<number>();
+    const roundsSeen = new Set<number>();
     const { final, moves } = await playRandomly(h.client, 'split', id, seats, {
       seed: 'split-e2e',
       maxMoves: 3000,

@@ -151,7 +151,6 @@ function series(game: string, a: AnyBot, b: AnyBot, matches: number): { a: numbe
     else if (winners[0] === aSeat) tally.a++;
     else tally.b++;
   }
-  // eslint-disable-next-line no-console
   console.log(`${game}: ${a.id} vs ${b.id}, ${matches} matches, alternating seats: ${a.id} won ${tally.a} (${(100 * tally.a / matches).toFixed(0)}%), ${b.id} won ${tally.b}, shared ${tally.draws}`);
   return tally;
 }

@@ -25,7 +25,7 @@ export function fromStored(row: StoredEvent): MatchEvent {
     case 'SeatJoined':
       return payload.player === undefined
         ? { type: row.type, seat: row.seat as number, name: String(payload.name) }
-        : { type: row.type, seat: row.seat as number, name: String(payload.name), player: String(payload.player) };
+        : { type: row.type, seat: row.seat as number, name: String(payload.name), player: String(payload.player as string) };
     case 'MatchAborted':
       return { type: row.type, reason: 'expired' };
   }

@@ -14,7 +14,7 @@ export class CreatePlayerDto {
 export class PlayerMatchesQueryDto {
   @ApiPropertyOptional({ description: 'true: only matches where one of this player\'s seats is to move; false: only the others.' })
   @IsOptional()
-  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean()
   toMove?: boolean;
 

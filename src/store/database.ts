@@ -40,7 +40,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return openPglite(config.dataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+function openPostgres(url: string, max: number): Database {
   const pool = new Pool({ connectionString: url, max });
   pool.on('error', () => undefined); // an idle client's error must not crash the process; queries still report theirs
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

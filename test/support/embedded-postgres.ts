@@ -20,9 +20,9 @@ export interface EmbeddedPostgres {
   readonly port: number;
   readonly dataDir: string;
   /** The postmaster's pid once started, for a last-resort kill. */
-  pid(): number | null;
-  /** Stops the server and removes its folder; safe to call twice. */
-  stop(): Promise<void>;
+  readonly pid: () => number | null;
+  /** Stops the server and removes its folder; safe to call twice, and to pass around detached. */
+  readonly stop: () => Promise<void>;
 }
 
 export async function freePort(): Promise<number> {

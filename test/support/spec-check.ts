@@ -14,7 +14,7 @@ export interface SeenResponse {
   route: string | undefined;
   url: string;
   status: number;
-  headers: Record<string, unknown>;
+  headers: Record<string, string | number | string[] | undefined>;
   /** The body as sent (a JSON string), or undefined/empty when none. */
   body: string | undefined;
 }

@@ -56,7 +56,7 @@ export function CreateForm({ games, caps }: { games: CatalogueEntry[]; caps: Rec
   const update = (i: number, patch: Partial<SeatChoice>) => setSeats(seats.map((s, j) => (j === i ? { ...s, ...patch } : s)));
 
   return (
-    <form onSubmit={submit} class="create" aria-describedby="create-help">
+    <form onSubmit={(e) => void submit(e)} class="create" aria-describedby="create-help">
       <label>Game
         <select name="game" value={game.id} onChange={(e) => { setGameId(e.currentTarget.value); setCreated(null); }}>
           {games.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
@@ -92,8 +92,8 @@ export function CreateForm({ games, caps }: { games: CatalogueEntry[]; caps: Rec
             : o.enum
               ? <select value={String(options[o.name] ?? o.default ?? '')} onChange={(e) => setOptions({ ...options, [o.name]: e.currentTarget.value })}>{o.enum.map((v) => <option key={v}>{v}</option>)}</select>
               : o.type === 'integer'
-                ? <input type="number" min={o.minimum} max={o.maximum} placeholder={String(o.default ?? '')} value={String(options[o.name] ?? '')} onInput={(e) => setOptions({ ...options, [o.name]: e.currentTarget.value })} />
-                : <input type="text" placeholder={String(o.default ?? '')} value={String(options[o.name] ?? '')} onInput={(e) => setOptions({ ...options, [o.name]: e.currentTarget.value })} />}
+                ? <input type="number" min={o.minimum} max={o.maximum} placeholder={String((o.default as number | undefined) ?? '')} value={String(options[o.name] ?? '')} onInput={(e) => setOptions({ ...options, [o.name]: e.currentTarget.value })} />
+                : <input type="text" placeholder={String((o.default as string | undefined) ?? '')} value={String(options[o.name] ?? '')} onInput={(e) => setOptions({ ...options, [o.name]: e.currentTarget.value })} />}
         </label>
       ))}
       <button type="submit" class="primary">Start {game.title}</button>

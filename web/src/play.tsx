@@ -124,7 +124,7 @@ function Play() {
           data-version={String(drawn.version)}
           aria-busy={drawn.version !== version}
         >
-          <Board match={drawn} seat={latest.you} legal={moves} info={legal?.info ?? {}} send={send} />
+          <Board match={drawn} seat={latest.you} legal={moves} info={legal?.info ?? {}} send={(move) => void send(move)} />
         </section>
         <aside class="side">
           <Players ui={ui} match={drawn} latest={latest} />
@@ -150,7 +150,7 @@ function Header({ title, match, live, caps }: { title?: string; match?: Match; l
   );
 }
 
-function Log({ ui, names, entries, current, step }: { ui: GameUi; names: string[]; entries: LogEntry[]; current: number; step(to: number): void }) {
+function Log({ ui, names, entries, current, step }: { ui: GameUi; names: string[]; entries: LogEntry[]; current: number; step: (to: number) => void }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest' });

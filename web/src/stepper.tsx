@@ -4,7 +4,7 @@ interface Props {
   version: number;
   max: number;
   replaying: boolean;
-  step(to: number | 'last'): void;
+  step: (to: number | 'last') => void;
 }
 
 const KEYS: Record<string, (v: number) => number | 'last'> = {

@@ -29,7 +29,7 @@ export function TournamentPanel() {
       setError(e instanceof HttpError && e.status === 404 ? 'No such tournament.' : e.message);
     });
     void load();
-    const timer = setInterval(load, 5000);
+    const timer = setInterval(() => void load(), 5000);
     return () => clearInterval(timer);
   }, [id]);
 

@@ -33,7 +33,7 @@ export interface Bot<V, M> {
 }
 
 /** Any bot, for code that does not care which game it plays. */
-export type AnyBot = Bot<any, any>;
+export type AnyBot = Bot<unknown, unknown>;
 
 /** Uniform over the legal moves: the baseline every game has. */
 export function randomBot<V, M>(): Bot<V, M> {

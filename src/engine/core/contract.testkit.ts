@@ -180,7 +180,7 @@ export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readon
               expect(after.ok ? 'ok' : after.error.code).toBe('GAME_OVER');
             }
 
-            const wireLog: LoggedMove[] = log.map((e) => ({ seat: e.seat, move: JSON.parse(json(engine.encodeMove(e.move))) }));
+            const wireLog: LoggedMove[] = log.map((e) => ({ seat: e.seat, move: JSON.parse(json(engine.encodeMove(e.move))) as unknown }));
             const replayed = replay(engine, input, wireLog);
             if (!replayed.ok) throw new Error(`replay failed at ${replayed.error.index}: ${replayed.error.cause.message}`);
             expect(json(replayed.value)).toBe(json(state));

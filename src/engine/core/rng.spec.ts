@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Rng, seedRng } from './rng';
+import { Rng, type RngState, seedRng } from './rng';
 
 describe('seeded PRNG', () => {
   it('gives the same sequence for the same seed and another for another seed', () => {
@@ -14,7 +14,7 @@ describe('seeded PRNG', () => {
   it('resumes exactly from its JSON state', () => {
     const r = new Rng(seedRng('resume'));
     r.nextUint32();
-    const saved = JSON.parse(JSON.stringify(r.state));
+    const saved = JSON.parse(JSON.stringify(r.state)) as RngState;
     const a = Array.from({ length: 5 }, () => r.int(1000));
     const b = new Rng(saved);
     expect(Array.from({ length: 5 }, () => b.int(1000))).toEqual(a);

@@ -96,4 +96,4 @@ export interface GameEngine<S, M, V = unknown, O = unknown> {
 }
 
 /** Any engine, for code that does not care which game it runs. */
-export type AnyEngine = GameEngine<any, any, any, any>;
+export type AnyEngine = GameEngine<unknown, unknown, unknown, unknown>;

@@ -37,7 +37,6 @@ const faceAt = (m: Map<Face, V>, v: V): Face => { for (const [f, w] of m) if (w[
 const STARS = new Set(['3,1', '3,5']);
 function oracle(blocks: { seat: number; c: number; r: number; top: Face; north: Face; east: Face }[], seat: number, nsbs: boolean): string[] {
   const out = new Set<string>();
-  const occAt = (c: number, r: number) => blocks.find((b) => b.c === c && b.r === r);
   const on = (c: number, r: number) => c >= 0 && c < 7 && r >= 0 && r < 7;
   const star = (c: number, r: number) => STARS.has(`${c},${r}`);
   const D: [Direction, number, number][] = [['north', 0, -1], ['east', 1, 0], ['south', 0, 1], ['west', -1, 0]];

@@ -2,6 +2,7 @@ import { replay } from '../core';
 import { deblockleEngine as engine } from './index';
 import { positionFromBlocks } from './fixtures';
 import type { DeblockleOptions } from './options';
+import type { DeblockleMove } from './notation';
 import type { DeblockleState } from './rules';
 import { findSkipLine } from './skip-search';
 
@@ -44,7 +45,7 @@ describe('finding a skip by real play', () => {
     const input = { seed: 'any-server-seed', seats: 2, options: options({}) };
     let real = engine.setup(input);
     for (const seat of [0, 1]) {
-      const placement = engine.legalMoves(real, seat)[Symbol.iterator]().next().value;
+      const placement = engine.legalMoves(real, seat)[Symbol.iterator]().next().value as DeblockleMove | undefined;
       const next = engine.apply(real, seat, placement!);
       if (!next.ok) throw new Error(next.error.message);
       real = next.value;

@@ -130,7 +130,7 @@ export function scorePlacement(board: readonly PlacedTile[], placement: readonly
   }
   const r = checkPlacement(
     Grid.of(board),
-    placement.map((t) => ({ kind: kindOf(t), x: t.x, y: t.y })),
+    placement.map((t: PlacedTile) => ({ kind: kindOf(t), x: t.x, y: t.y })),
   );
   return r.ok ? { legal: true, points: r.points } : { legal: false, points: 0, reason: r.reason };
 }

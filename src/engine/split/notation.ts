@@ -14,7 +14,7 @@ const MAX_SEAT_NUMBER = 99;
 type Obj = Record<string, unknown>;
 
 const isObject = (x: unknown): x is Obj =>
-  typeof x === 'object' && x !== null && !Array.isArray(x) && [Object.prototype, null].includes(Object.getPrototypeOf(x));
+  typeof x === 'object' && x !== null && !Array.isArray(x) && [Object.prototype, null].includes(Object.getPrototypeOf(x) as object | null);
 
 function fields(o: Obj, required: readonly string[], optional: readonly string[] = []): string | null {
   for (const k of Object.keys(o)) if (!required.includes(k) && !optional.includes(k)) return `unknown field "${k}"`;

@@ -46,7 +46,7 @@ describe('options', () => {
     ['a fractional box value', { scoreSheet: { rows: { A: [1.5] } } }],
     ['a negative negative-box cost', { scoreSheet: { negativeBox: -10 } }],
     ['a prototype key', JSON.parse('{"__proto__": {"rounds": 1}}')],
-    ['a prototype key in rows', { scoreSheet: { rows: JSON.parse('{"__proto__": [1]}') } }],
+    ['a prototype key in rows', { scoreSheet: { rows: JSON.parse('{"__proto__": [1]}') as unknown } }],
   ])('refuses %s', (_what, raw) => {
     expect(refused(raw)).toBe('INVALID_OPTIONS');
   });

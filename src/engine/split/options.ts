@@ -31,7 +31,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
 const DEFAULT_SCORE_SHEET: ScoreSheet = { rows: DEFAULT_SCORE_ROWS, negativeBox: DEFAULT_NEGATIVE_BOX_COST };
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x) && [Object.prototype, null].includes(Object.getPrototypeOf(x));
+  typeof x === 'object' && x !== null && !Array.isArray(x) && [Object.prototype, null].includes(Object.getPrototypeOf(x) as object | null);
 
 const isIntIn = (x: unknown, min: number, max: number): x is number =>
   typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max;

@@ -12,7 +12,7 @@ export interface BoardProps {
   /** The legal-moves response's extra fields (Qwirkle's canPlace, canExchange, …). */
   info: Record<string, unknown>;
   /** Sends a move; the page shows the answer. */
-  send(move: unknown): void;
+  send: (move: unknown) => void;
 }
 
 /** One game's part of the pages: its board and how its scores, seats and log entries read. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { LogEntry, PlacedTile, QwirkleView, Tile } from '../types';
 import type { BoardProps, GameUi } from './game-ui';
 import { TileIcon, TileShape } from './qwirkle-tile';
-import { Pick, Target } from './target';
+import { Pick } from './target';
 
 type Place = { type: 'place'; tiles: PlacedTile[] };
 type Exchange = { type: 'exchange'; tiles: Tile[] };

@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 interface Props {
   move: unknown;
   label: string;
-  send(move: unknown): void;
+  send: (move: unknown) => void;
   children: ComponentChildren;
   [data: `data-${string}`]: string | undefined;
 }
@@ -37,7 +37,7 @@ export function Target({ move, label, send, children, ...data }: Props) {
 
 /** A step of a multi-step turn (pick a tile, a block, a square): not a move yet, so no data-move. */
 export function Pick({ label, onPick, selected, children, ...data }: {
-  label: string; onPick(): void; selected?: boolean; children: ComponentChildren; [data: `data-${string}`]: string | undefined;
+  label: string; onPick: () => void; selected?: boolean; children: ComponentChildren; [data: `data-${string}`]: string | undefined;
 }) {
   return (
     <g
