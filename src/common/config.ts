@@ -13,6 +13,8 @@ export interface AppConfig {
   readonly rateLimitPerMinute: number;
   /** How long a match with open seats waits for players before it is aborted (WAITING_MATCH_TTL_SECONDS). */
   readonly waitingTtlSeconds: number;
+  /** How long an active match may go without an event before it is aborted as abandoned (ABANDONED_MATCH_IDLE_SECONDS; 0: never). */
+  readonly abandonedIdleSeconds: number;
   /** How often waiting matches past their time are looked for (EXPIRY_SWEEP_SECONDS; 0: never, e.g. in tests). */
   readonly expirySweepSeconds: number;
   /** Match creations per minute per client address (within the limit above). */
@@ -105,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxConnections: positiveInt('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 2000),
     fixedSeed,
     waitingTtlSeconds: nonNegativeInt('WAITING_MATCH_TTL_SECONDS', env.WAITING_MATCH_TTL_SECONDS, 86_400) || 86_400,
+    abandonedIdleSeconds: nonNegativeInt('ABANDONED_MATCH_IDLE_SECONDS', env.ABANDONED_MATCH_IDLE_SECONDS, 30 * 86_400),
     expirySweepSeconds: nonNegativeInt('EXPIRY_SWEEP_SECONDS', env.EXPIRY_SWEEP_SECONDS, 60),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };

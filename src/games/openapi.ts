@@ -242,7 +242,7 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
       id: { type: 'string', format: 'uuid' },
       game: { type: 'string', enum: [g.engine.id] },
       rulesVersion: { type: 'integer' },
-      status: { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'], description: 'waiting: a seat is open; aborted: it expired while waiting.' },
+      status: { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'], description: 'waiting: a seat is open; aborted: it expired while waiting, or was abandoned while active (no event for ABANDONED_MATCH_IDLE_SECONDS).' },
       version: { type: 'integer', minimum: 0, description: 'The number of events in the log.' },
       players: { type: 'array', items: ref('Player') },
       toMove: { type: 'array', items: { type: 'integer' }, description: 'Seats that may move now; several in simultaneous phases.' },

@@ -37,14 +37,20 @@ export type MatchCommand =
   /** `seat` absent: the first open one. `player` when a player key joins. */
   | { readonly type: 'Join'; readonly seat?: Seat; readonly name: string; readonly player?: string }
   /** Aborts the match if it is still waiting at `now` (epoch ms) and its wait is over; else does nothing. */
-  | { readonly type: 'Expire'; readonly now: number };
+  | { readonly type: 'Expire'; readonly now: number }
+  /**
+   * Aborts an active match nobody has touched for `idleMs`: its last event was at `lastEventAt` (epoch ms, the
+   * stored time of the state's last event) and it is `now`. Else does nothing.
+   */
+  | { readonly type: 'Abandon'; readonly now: number; readonly lastEventAt: number; readonly idleMs: number };
 
 export type MatchEvent =
   /** `move` in its wire form, as `POST …/moves` takes it. */
   | { readonly type: 'MoveMade'; readonly seat: Seat; readonly move: unknown }
   | { readonly type: 'PlayerResigned'; readonly seat: Seat }
   | { readonly type: 'SeatJoined'; readonly seat: Seat; readonly name: string; readonly player?: string }
-  | { readonly type: 'MatchAborted'; readonly reason: 'expired' };
+  /** `expired`: it waited for players past its time; `abandoned`: it was active and left idle. */
+  | { readonly type: 'MatchAborted'; readonly reason: 'expired' | 'abandoned' };
 
 export type MatchErrorCode =
   | EngineError['code']
@@ -149,6 +155,9 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
         case 'Expire':
           if (state.status !== 'waiting' || state.expiresAt === null || command.now < state.expiresAt) return accept();
           return accept({ type: 'MatchAborted', reason: 'expired' });
+        case 'Abandon':
+          if (state.status !== 'active' || command.now - command.lastEventAt < command.idleMs) return accept();
+          return accept({ type: 'MatchAborted', reason: 'abandoned' });
       }
     },
 

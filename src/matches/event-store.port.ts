@@ -129,6 +129,8 @@ export interface EventStore {
   writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean>;
   /** Waiting matches whose wait ended at or before `now`. */
   dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]>;
+  /** Active matches whose last event was at or before `idleSince` (abandoned ones, if the decider agrees). */
+  idleActive(idleSince: Date, limit: number): Promise<{ id: string; game: string }[]>;
 }
 
 export const EVENT_STORE = Symbol('EVENT_STORE');

@@ -12,6 +12,10 @@ import { SeatsService } from './seats.service';
  * creation, cleared when the match stops waiting), so a restart loses nothing; each abort is a
  * `MatchAborted` event through the decider and the version guard, so two instances never abort twice and
  * a join that lands first wins. A join also expires its match first, so nobody joins a match past its time.
+ *
+ * The same sweep aborts abandoned matches: active ones without an event for ABANDONED_MATCH_IDLE_SECONDS
+ * (`MatchAborted` with reason `abandoned`, again through the decider and the version guard, so a move that
+ * lands first keeps its match). The log is never deleted.
  */
 @Injectable()
 export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -39,8 +43,12 @@ export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutd
     clearInterval(this.timer);
   }
 
-  /** Aborts every waiting match past its time at the clock's now; answers how many it aborted. */
+  /** Aborts every waiting match past its time and every abandoned one at the clock's now; answers how many it aborted. */
   async sweep(batch = 100): Promise<number> {
+    return (await this.expireWaiting(batch)) + (await this.abortAbandoned(batch));
+  }
+
+  private async expireWaiting(batch: number): Promise<number> {
     let aborted = 0;
     for (const { id, game } of await this.store.dueToExpire(this.clock.now(), batch)) {
       const engine = this.engines.get(game);
@@ -49,6 +57,22 @@ export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutd
       const before = await this.access.load(engine, match);
       const after = await this.seats.expireIfDue(engine, before);
       if (after && after.version > before.version) aborted++;
+    }
+    return aborted;
+  }
+
+  private async abortAbandoned(batch: number): Promise<number> {
+    const idleMs = this.config.abandonedIdleSeconds * 1000;
+    if (idleMs <= 0) return 0;
+    const now = this.clock.now().getTime();
+    let aborted = 0;
+    for (const { id, game } of await this.store.idleActive(new Date(now - idleMs), batch)) {
+      const engine = this.engines.get(game);
+      if (!engine) continue;
+      const { match } = await this.access.loadRecord(engine, id);
+      const loaded = await this.access.load(engine, match);
+      const events = this.access.decide(engine, loaded, { type: 'Abandon', now, lastEventAt: match.updatedAt.getTime(), idleMs });
+      if (events.length > 0 && (await this.access.append(engine, loaded, events))) aborted++;
     }
     return aborted;
   }

@@ -27,6 +27,6 @@ export function fromStored(row: StoredEvent): MatchEvent {
         ? { type: row.type, seat: row.seat as number, name: String(payload.name) }
         : { type: row.type, seat: row.seat as number, name: String(payload.name), player: String(payload.player as string) };
     case 'MatchAborted':
-      return { type: row.type, reason: 'expired' };
+      return { type: row.type, reason: payload.reason === 'abandoned' ? 'abandoned' : 'expired' };
   }
 }

@@ -316,4 +316,14 @@ export class PrismaEventStore implements EventStore {
       SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'waiting' AND "expiresAt" <= ${now}::timestamptz
        ORDER BY "expiresAt" LIMIT ${limit}::int`;
   }
+
+  /**
+   * "updatedAt" is the time of the last event. No index serves this, so each sweep scans the match table
+   * once: cheap next to a minute's moves up to millions of matches (README, "Limits").
+   */
+  async idleActive(idleSince: Date, limit: number): Promise<{ id: string; game: string }[]> {
+    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
+      SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'active' AND "updatedAt" <= ${idleSince}::timestamptz
+       ORDER BY "updatedAt" LIMIT ${limit}::int`;
+  }
 }
