@@ -66,17 +66,19 @@ describe('the match decider', () => {
         Resign: 'MATCH_NOT_STARTED',
         Join: [{ type: 'SeatJoined', seat: 1, name: 'cy' }],
         Expire: [{ type: 'MatchAborted', reason: 'expired' }],
+        Timeout: [],
       },
-      active: { MakeMove: [{ type: 'MoveMade', seat: 0, move: { square: 'd3' } }], Resign: [{ type: 'PlayerResigned', seat: 0 }], Join: 'NO_OPEN_SEAT', Expire: [] },
-      'finished by resignation': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [] },
-      'finished by play': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [] },
-      aborted: { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [] },
+      active: { MakeMove: [{ type: 'MoveMade', seat: 0, move: { square: 'd3' } }], Resign: [{ type: 'PlayerResigned', seat: 0 }], Join: 'NO_OPEN_SEAT', Expire: [], Timeout: [] },
+      'finished by resignation': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [] },
+      'finished by play': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [] },
+      aborted: { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [] },
     };
     const commands: MatchCommand[] = [
       { type: 'MakeMove', seat: 0, move: { square: 'd3' } },
       { type: 'Resign', seat: 0 },
       { type: 'Join', name: 'cy' },
       { type: 'Expire', now: EXPIRES },
+      { type: 'Timeout', now: Number.MAX_SAFE_INTEGER, pick: 0 },
     ];
     const matrix = statuses.flatMap(([status, make]) => commands.map((command) => [status, command.type, make, command] as const));
 

@@ -45,6 +45,8 @@ export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersio
 
 export interface NewEvent {
   readonly type: EventType;
+  /** When the event happened (the server's clock); the store's own clock when absent. */
+  readonly at?: Date;
   readonly seat: number | null;
   readonly payload: unknown;
   readonly idempotencyKey?: string;

@@ -3,6 +3,11 @@ import type { MatchEvent } from './decider';
 import type { NewEvent, StoredEvent } from './event-store.port';
 
 export function toNewEvent(event: MatchEvent): NewEvent {
+  const at = event.at === undefined ? {} : { at: new Date(event.at) };
+  return { ...rowOf(event), ...at };
+}
+
+function rowOf(event: MatchEvent): NewEvent {
   switch (event.type) {
     case 'MoveMade':
       return { type: event.type, seat: event.seat, payload: event.move };
@@ -12,10 +17,17 @@ export function toNewEvent(event: MatchEvent): NewEvent {
       return { type: event.type, seat: event.seat, payload: event.player === undefined ? { name: event.name } : { name: event.name, player: event.player } };
     case 'MatchAborted':
       return { type: event.type, seat: null, payload: { reason: event.reason } };
+    case 'TimedOut':
+      return { type: event.type, seat: event.seat, payload: {} };
   }
 }
 
+/** The event of a stored row, with the time it was recorded (the clock is folded from it). */
 export function fromStored(row: StoredEvent): MatchEvent {
+  return { ...eventOf(row), at: row.createdAt.getTime() };
+}
+
+function eventOf(row: StoredEvent): MatchEvent {
   const payload = (row.payload ?? {}) as Record<string, unknown>;
   switch (row.type) {
     case 'MoveMade':
@@ -28,5 +40,7 @@ export function fromStored(row: StoredEvent): MatchEvent {
         : { type: row.type, seat: row.seat as number, name: String(payload.name), player: String(payload.player) };
     case 'MatchAborted':
       return { type: row.type, reason: 'expired' };
+    case 'TimedOut':
+      return { type: row.type, seat: row.seat as number };
   }
 }

@@ -42,7 +42,7 @@ export interface LogEntry {
   seq: number;
   /** The seat the event is about; null for an event of the whole match (MatchAborted). */
   seat: Seat | null;
-  type: 'MoveMade' | 'PlayerResigned' | 'SeatJoined' | 'MatchAborted';
+  type: 'MoveMade' | 'PlayerResigned' | 'SeatJoined' | 'MatchAborted' | 'TimedOut';
   /** The move as this caller may see it (hidden parts redacted); only for MoveMade. */
   move?: unknown;
   at: string;
