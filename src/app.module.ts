@@ -1,6 +1,7 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ClocksModule } from './clocks/clocks.module';
 import { CLOCK, SystemClock } from './common/clock';
 import { APP_CONFIG, ENGINES } from './common/tokens';
 import type { AppConfig } from './common/config';
@@ -26,6 +27,7 @@ export class AppModule {
         ThrottlerModule.forRoot([{ ttl: 60_000, limit: limited ? config.rateLimitPerMinute : Number.MAX_SAFE_INTEGER }]),
         GamesModule,
         PlayersModule,
+        ClocksModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -20,6 +20,37 @@ export class PlayerDto {
   open?: true;
 }
 
+/** A clock (API.md "Clocks"): `{ perMoveSeconds }` or `{ initialSeconds, incrementSeconds }`. */
+export class TimeControlDto {
+  @ApiPropertyOptional({ example: 86400, minimum: 1, maximum: 31_536_000, description: 'Correspondence: each move within this many seconds.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(31_536_000)
+  perMoveSeconds?: number;
+
+  @ApiPropertyOptional({ example: 300, minimum: 1, maximum: 31_536_000, description: 'A clock per seat: the time each seat starts with.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(31_536_000)
+  initialSeconds?: number;
+
+  @ApiPropertyOptional({ example: 5, minimum: 0, maximum: 86_400, default: 0, description: 'Added to a seat\'s clock after each of its moves (Fischer).' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  incrementSeconds?: number;
+}
+
+export class WebhookDto {
+  @ApiProperty({ example: 'https://example.com/turnbase', description: 'https:// (http:// and private addresses only with WEBHOOK_ALLOW_PRIVATE=1).' })
+  @IsString()
+  @Length(1, 2000)
+  url!: string;
+}
+
 export class CreateMatchDto {
   @ApiProperty({ type: [PlayerDto], description: 'One entry per seat, in seat order (seat 0 first).' })
   @IsArray()
@@ -38,6 +69,26 @@ export class CreateMatchDto {
   @IsOptional()
   @IsBoolean()
   unlisted?: boolean;
+
+  @ApiPropertyOptional({ type: TimeControlDto, description: 'A clock; it starts when the match becomes active.' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => TimeControlDto)
+  timeControl?: TimeControlDto;
+
+  @ApiPropertyOptional({ enum: ['forfeit', 'random'], default: 'forfeit', description: 'forfeit: the seat loses (in 3+ seats it leaves and the others play on); random: the server plays a random legal move for it.' })
+  @IsOptional()
+  @IsIn(['forfeit', 'random'])
+  onTimeout?: 'forfeit' | 'random';
+
+  @ApiPropertyOptional({ type: [WebhookDto], description: 'URLs that hear about each event of the match, signed with the webhookSecret of the response.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(5)
+  @ValidateNested({ each: true })
+  @Type(() => WebhookDto)
+  webhooks?: WebhookDto[];
 }
 
 export class JoinDto {

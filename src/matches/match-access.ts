@@ -1,6 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AnyEngine, Seat, Viewer } from '../engine/core';
+import { nextDeadline, remainingMs } from '../clocks/match-clock';
 import { ApiError } from '../common/api-error';
+import { CLOCK, type Clock } from '../common/clock';
+import { outboxMessage, webhookTypeOf } from '../webhooks/outbox';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
@@ -37,6 +40,7 @@ export class MatchAccess {
   constructor(
     @Inject(EVENT_STORE) readonly store: EventStore,
     private readonly players: PlayerDirectory,
+    @Inject(CLOCK) readonly clock: Clock,
   ) {}
 
   decider(engine: AnyEngine): MatchDecider {
@@ -117,6 +121,7 @@ export class MatchAccess {
     try {
       return this.decider(engine).initialState({
         seed: match.seed, options: match.options, seats: match.createdSeats, expiresAt: match.expiresAt?.getTime() ?? null,
+        clock: match.clock, createdAt: match.createdAt.getTime(),
       });
     } catch (error) {
       throw this.replayFailed(match, error);
@@ -151,13 +156,20 @@ export class MatchAccess {
    * Appends the one event a command decided, guarded by the version the decision was made on. Answers the
    * state after it, or null when another writer got there first (nothing was written).
    */
-  async append(engine: AnyEngine, loaded: Loaded, event: MatchEvent, extra: AppendOptions & { idempotencyKey?: string; requestHash?: string } = {}): Promise<Loaded | null> {
+  async append(engine: AnyEngine, loaded: Loaded, decided: MatchEvent, extra: AppendOptions & { idempotencyKey?: string; requestHash?: string } = {}): Promise<Loaded | null> {
     const decider = this.decider(engine);
+    // Every event carries its time: the clock is folded from it, and the store records the same instant.
+    const event = decided.at === undefined ? { ...decided, at: this.clock.now().getTime() } : decided;
     const state = decider.evolve(loaded.state, event);
     const { idempotencyKey, requestHash, ...options } = extra;
+    const toMove = decider.toMove(state);
+    const type = webhookTypeOf(loaded.state.status, state.status, toMove);
+    const outbox = type && outboxMessage(type, new Date(event.at as number), {
+      game: engine.id, matchId: loaded.match.id, seq: loaded.version + 1, status: state.status, toMove,
+    });
     const appended = await this.store.append(
-      loaded.match.id, loaded.version, { status: state.status, toMove: decider.toMove(state) },
-      { ...toNewEvent(event), idempotencyKey, requestHash }, options,
+      loaded.match.id, loaded.version, { status: state.status, toMove, deadlineAt: deadlineOf(state) },
+      { ...toNewEvent(event), idempotencyKey, requestHash }, outbox ? { ...options, outbox } : options,
     );
     if (!appended.ok) return null;
     const after: Loaded = {
@@ -190,12 +202,13 @@ export class MatchAccess {
       rulesVersion: match.rulesVersion,
       status: state.status,
       version: loaded.version,
-      players: playersOf(state.seats),
+      players: playersOf(state.seats, state.left),
       toMove: decider.toMove(state),
       you: viewer === 'spectator' ? null : viewer,
       view: engine.view(state.game, viewer),
       outcome: decider.outcome(state),
       rematch: match.rematch,
+      clock: clockOf(state, this.clock.now().getTime()),
       createdAt: match.createdAt.toISOString(),
       updatedAt: match.updatedAt.toISOString(),
     };
@@ -210,13 +223,28 @@ export class MatchAccess {
 
 const credentialKey = (c: Credential, matchId: string): string => ('tokenHash' in c ? `t:${c.tokenHash}:${matchId}` : `p:${c.playerId}:${matchId}`);
 
-export function playersOf(seats: MatchState['seats']): PlayerEntry[] {
+export function playersOf(seats: MatchState['seats'], left: readonly Seat[] = []): PlayerEntry[] {
   return seats.map((s, seat) => {
     const entry: PlayerEntry = { seat, name: s.name };
     if (s.player !== null) entry.player = s.player;
     if (s.open) entry.open = true;
+    if (left.includes(seat)) entry.left = true;
     return entry;
   });
+}
+
+/** The match's next clock deadline while it is active: what the scheduler waits for. */
+export function deadlineOf(state: MatchState): Date | null {
+  if (state.status !== 'active' || state.clock === null) return null;
+  const due = nextDeadline(state.clock);
+  return due === null ? null : new Date(due.at);
+}
+
+/** `clock` in the match response: the next deadline (null once over) and each seat's time as of `now`. */
+function clockOf(state: MatchState, now: number): MatchResponse['clock'] {
+  if (state.clock === null) return null;
+  const deadline = deadlineOf(state);
+  return { deadlineAt: deadline && deadline.toISOString(), remainingMs: remainingMs(state.clock, now) };
 }
 
 export function notFound(id: string): ApiError {

@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ClockSettings } from '../clocks/match-clock';
+import { outboxMessage } from '../webhooks/outbox';
+import { refuseWebhookUrl } from '../webhooks/webhook-url';
 import { type AnyEngine, type EngineError, type Seat } from '../engine/core';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';
@@ -7,7 +10,7 @@ import type { AppConfig } from '../common/config';
 import { APP_CONFIG } from '../common/tokens';
 import type { SeatHolder } from './decider';
 import type { Credential, MatchRecord, StoredEvent } from './event-store.port';
-import { type Loaded, MatchAccess, versionConflict } from './match-access';
+import { type Loaded, MatchAccess, deadlineOf, versionConflict } from './match-access';
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
@@ -36,24 +39,39 @@ export class MatchService {
     }
     const options = engine.parseOptions(input.options, seats);
     if (!options.ok) throw fromEngineError(options.error);
+    const clock = clockSettings(input);
+    for (const [i, w] of (input.webhooks ?? []).entries()) {
+      const refused = refuseWebhookUrl(w.url, this.config.webhookAllowPrivate);
+      if (refused) throw new ApiError('VALIDATION_FAILED', `webhooks.${i}.url ${refused}.`, 'webhooks/url-refused');
+    }
     const holders: SeatHolder[] = input.players.map((p) => (p.open ? { name: null, player: null, open: true } : { name: p.name as string, player: null, open: false }));
     const tokens = input.players.map((p) => (p.open ? null : newSeatToken()));
     const waiting = holders.some((h) => h.open);
     const seed = newSeed();
-    const expiresAt = waiting ? new Date(this.clock.now().getTime() + this.config.waitingTtlSeconds * 1000) : null;
+    const createdAt = this.clock.now();
+    const expiresAt = waiting ? new Date(createdAt.getTime() + this.config.waitingTtlSeconds * 1000) : null;
     const decider = this.access.decider(engine);
-    const state = decider.initialState({ seed, options: options.value, seats: holders, expiresAt: expiresAt?.getTime() ?? null });
+    const state = decider.initialState({ seed, options: options.value, seats: holders, expiresAt: expiresAt?.getTime() ?? null, clock, createdAt: createdAt.getTime() });
+    const id = randomUUID();
+    const toMove = decider.toMove(state);
+    // One secret for the match's endpoints, in the Standard Webhooks form; match.started now if it starts now.
+    const webhookSecret = input.webhooks?.length ? `whsec_${randomBytes(32).toString('base64')}` : undefined;
+    const started = state.status === 'active' ? outboxMessage('match.started', createdAt, { game: engine.id, matchId: id, seq: 0, status: state.status, toMove }) : undefined;
     const match = await this.access.store.createMatch({
-      id: randomUUID(),
+      id,
       game: engine.id,
       rulesVersion: engine.rulesVersion,
       seed,
       options: options.value,
       status: state.status,
-      toMove: decider.toMove(state),
+      toMove,
       unlisted: input.unlisted ?? false,
       expiresAt,
       rematchOf: null,
+      clock,
+      createdAt,
+      deadlineAt: deadlineOf(state),
+      webhooks: (input.webhooks ?? []).map((w) => ({ id: randomUUID(), url: w.url, secret: webhookSecret as string, started })),
       seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: tokens[seat] ? hashToken(tokens[seat]) : null })),
     });
     const loaded: Loaded = { version: 0, state, match };
@@ -61,6 +79,7 @@ export class MatchService {
     return {
       ...this.access.respond(engine, loaded, 'spectator'),
       seats: holders.flatMap((h, seat) => (h.name === null ? [] : [{ seat, name: h.name, token: tokens[seat] as string }])),
+      ...(webhookSecret ? { webhookSecret } : {}),
     };
   }
 
@@ -105,7 +124,7 @@ export class MatchService {
   ): Promise<MoveResult | null> {
     let events;
     try {
-      events = this.access.decide(engine, loaded, { type: 'MakeMove', seat, move: input.move });
+      events = this.access.decide(engine, loaded, { type: 'MakeMove', seat, move: input.move, now: this.clock.now().getTime() });
     } catch (error) {
       // A refused retry of a move that did land must still get its first answer, not a rules error.
       const earlier = input.idempotencyKey === undefined ? null : await this.earlierAnswer(engine, loaded.match, seat, input.idempotencyKey, requestHash as string);
@@ -127,7 +146,7 @@ export class MatchService {
     const seat = viewer as Seat;
     if (expectedVersion !== undefined && expectedVersion !== match.version) throw versionConflict(match.version);
     const loaded = await this.access.load(engine, match);
-    const events = this.access.decide(engine, loaded, { type: 'Resign', seat });
+    const events = this.access.decide(engine, loaded, { type: 'Resign', seat, now: this.clock.now().getTime() });
     const after = await this.access.append(engine, loaded, only(events));
     if (!after) throw await this.access.versionConflict(match.id, match.version + 1);
     return this.access.respond(engine, after, seat);
@@ -195,6 +214,26 @@ export class MatchService {
     const then: Loaded = { version: earlier.seq, state, match: { ...match, version: earlier.seq, status: state.status, updatedAt: earlier.createdAt, rematch: null } };
     return { response: this.access.respond(engine, then, seat), replayed: true };
   }
+}
+
+/** `timeControl` and `onTimeout` of a create body (API.md "Clocks"): one kind of clock, whole seconds. */
+function clockSettings(input: CreateMatchInput): ClockSettings | null {
+  const tc = input.timeControl;
+  if (tc === undefined) {
+    if (input.onTimeout !== undefined) throw new ApiError('VALIDATION_FAILED', 'onTimeout needs a timeControl.', 'time-control/missing');
+    return null;
+  }
+  const onTimeout = input.onTimeout ?? 'forfeit';
+  if (tc.perMoveSeconds !== undefined) {
+    if (tc.initialSeconds !== undefined || tc.incrementSeconds !== undefined) {
+      throw new ApiError('VALIDATION_FAILED', 'timeControl is either { perMoveSeconds } or { initialSeconds, incrementSeconds }, not both.', 'time-control/mixed');
+    }
+    return { timeControl: { perMoveSeconds: tc.perMoveSeconds }, onTimeout };
+  }
+  if (tc.initialSeconds === undefined) {
+    throw new ApiError('VALIDATION_FAILED', 'timeControl needs perMoveSeconds, or initialSeconds (with incrementSeconds).', 'time-control/missing');
+  }
+  return { timeControl: { initialSeconds: tc.initialSeconds, incrementSeconds: tc.incrementSeconds ?? 0 }, onTimeout };
 }
 
 /** Every command of this service decides at most one event; a decision of several would need an atomic multi-append. */

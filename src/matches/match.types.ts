@@ -7,6 +7,8 @@ export interface PlayerEntry {
   name: string | null;
   player?: string;
   open?: true;
+  /** The seat forfeited on time in a match of 3+ seats: it is skipped from then on. */
+  left?: true;
 }
 
 /** The match as one caller may see it (API.md "Match response"). */
@@ -23,6 +25,8 @@ export interface MatchResponse {
   outcome: Outcome | null;
   /** The id of this match's rematch, once there is one. */
   rematch: string | null;
+  /** Null without a time control. */
+  clock: { deadlineAt: string | null; remainingMs: number[] } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -30,6 +34,8 @@ export interface MatchResponse {
 export interface CreatedMatchResponse extends MatchResponse {
   /** One entry per named seat (open seats get theirs when joined). */
   seats: { seat: Seat; name: string; token: string }[];
+  /** With webhooks: the secret that signs their deliveries, shown this once. */
+  webhookSecret?: string;
 }
 
 /** A join's or a rematch's answer: the match as the caller's seat sees it, and that seat's token. */
@@ -75,6 +81,9 @@ export interface CreateMatchInput {
   players: CreatePlayerInput[];
   options?: unknown;
   unlisted?: boolean;
+  timeControl?: { perMoveSeconds?: number; initialSeconds?: number; incrementSeconds?: number };
+  onTimeout?: 'forfeit' | 'random';
+  webhooks?: { url: string }[];
 }
 
 export interface JoinInput {

@@ -10,6 +10,6 @@ import { SeatsService } from './seats.service';
 @Module({
   imports: [StoreModule, PlayerDirectoryModule],
   providers: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService],
-  exports: [MatchService, SeatsService, ListingsService, ExpiryService],
+  exports: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService],
 })
 export class MatchesModule {}

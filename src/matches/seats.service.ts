@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../common/clock';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import type { MatchRecord } from './event-store.port';
-import { type Loaded, MatchAccess, fromMatchError } from './match-access';
+import { type Loaded, MatchAccess, deadlineOf, fromMatchError } from './match-access';
 import type { JoinInput, SeatedResponse } from './match.types';
 import { hashToken, newSeatToken, newSeed, rematchToken } from './tokens';
 
@@ -33,7 +33,7 @@ export class SeatsService {
       const { match } = await this.access.loadRecord(engine, id);
       const loaded = await this.expireIfDue(engine, await this.access.load(engine, match));
       if (!loaded) continue;
-      const [event] = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, player: player?.id });
+      const [event] = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, player: player?.id, now: this.clock.now().getTime() });
       if (event?.type !== 'SeatJoined') throw new Error('a join decides one SeatJoined');
       const seatToken = newSeatToken();
       const after = await this.access.append(engine, loaded, event, {
@@ -82,10 +82,13 @@ export class SeatsService {
     let created = false;
     if (match.rematch === null) {
       const seed = newSeed();
-      const state = decider.initialState({ seed, options: match.options, seats: seats.seats, expiresAt: null });
+      // The rematch keeps the time control (its webhooks are not carried over: their secret was the creator's).
+      const createdAt = this.clock.now();
+      const state = decider.initialState({ seed, options: match.options, seats: seats.seats, expiresAt: null, clock: match.clock, createdAt: createdAt.getTime() });
       next = await this.access.store.createRematch({
         id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, options: match.options,
         status: state.status, toMove: decider.toMove(state), unlisted: match.unlisted, expiresAt: null, rematchOf: match.id,
+        clock: match.clock, createdAt, deadlineAt: deadlineOf(state),
         seats: seats.seats.map((holder, seat) => ({ seat, holder, tokenHash: null })),
       });
       created = next !== null;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { SeatHolder } from '../matches/decider';
 import type {
@@ -24,6 +25,7 @@ interface MatchRow {
   updatedAt: Date | string;
   unlisted: boolean;
   expiresAt: Date | string | null;
+  clock: unknown;
   rematchOf: string | null;
   rematch: string | null;
   toMove: number[] | null;
@@ -62,6 +64,7 @@ function toMatch(row: MatchRow): MatchRecord {
     updatedAt: new Date(row.updatedAt),
     unlisted: row.unlisted,
     expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+    clock: (asJson(row.clock) as MatchRecord['clock']) ?? null,
     rematchOf: row.rematchOf,
     rematch: row.rematch,
     createdSeats: seatsOf(row).map(createdHolder),
@@ -98,7 +101,7 @@ export function uniqueViolation(error: unknown): string | null {
 
 const MATCH_COLUMNS = Prisma.sql`
   m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version", m."createdAt", m."updatedAt",
-  m."unlisted", m."expiresAt", m."rematchOf"::text AS "rematchOf", m."toMove",
+  m."unlisted", m."expiresAt", m."clock", m."rematchOf"::text AS "rematchOf", m."toMove",
   (SELECT r."id"::text FROM "Match" r WHERE r."rematchOf" = m."id") AS "rematch",
   (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
      FROM "Seat" s WHERE s."matchId" = m."id") AS "seats"`;
@@ -141,8 +144,23 @@ export class PrismaEventStore implements EventStore {
         toMove: [...m.toMove],
         unlisted: m.unlisted,
         expiresAt: m.expiresAt,
+        clock: m.clock === null ? Prisma.DbNull : (m.clock as object),
+        deadlineAt: m.deadlineAt,
         rematchOf: m.rematchOf,
+        ...(m.createdAt ? { createdAt: m.createdAt, updatedAt: m.createdAt } : {}),
         seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.holder.name, playerId: s.holder.player, tokenHash: s.tokenHash })) },
+        // The endpoints and the outbox row of match.started are written in the same transaction as the match.
+        webhooks: {
+          create: (m.webhooks ?? []).map((w) => ({
+            id: w.id, url: w.url, secret: w.secret,
+            deliveries: {
+              create: w.started ? [{
+                id: randomUUID(), matchId: m.id, seq: 0, messageId: w.started.messageId, type: w.started.type, body: w.started.body,
+                nextAttemptAt: m.createdAt ?? new Date(), createdAt: m.createdAt ?? new Date(),
+              }] : [],
+            },
+          })),
+        },
       },
     });
     return {
@@ -157,6 +175,7 @@ export class PrismaEventStore implements EventStore {
       updatedAt: created.updatedAt,
       unlisted: created.unlisted,
       expiresAt: created.expiresAt,
+      clock: m.clock,
       rematchOf: created.rematchOf,
       rematch: null,
       createdSeats: m.seats.map((s) => s.holder),
@@ -207,6 +226,16 @@ export class PrismaEventStore implements EventStore {
            WHERE "matchId" = (SELECT "id" FROM bumped) AND "seat" = ${taken.seat}::int AND "name" IS NULL
           RETURNING "seat")`
       : Prisma.empty;
+    const out = options.outbox;
+    // The outbox rows of the event's webhook message, one per enabled endpoint, only if the event was written.
+    const outbox = out
+      ? Prisma.sql`, outbox AS (
+          INSERT INTO "WebhookDelivery" ("id", "endpointId", "matchId", "seq", "messageId", "type", "body", "nextAttemptAt", "createdAt")
+          SELECT gen_random_uuid(), w."id", b."id", b."version", ${out.messageId}, ${out.type}, ${out.body}, b."updatedAt", b."updatedAt"
+            FROM bumped b JOIN "WebhookEndpoint" w ON w."matchId" = b."id" AND w."disabledAt" IS NULL
+          RETURNING 1)`
+      : Prisma.empty;
+    const at = e.at === undefined ? Prisma.sql`clock_timestamp()` : Prisma.sql`${e.at}::timestamptz`;
     try {
       // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
       // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
@@ -215,11 +244,12 @@ export class PrismaEventStore implements EventStore {
       const rows = await this.prisma.$queryRaw<EventRow[]>`
         WITH bumped AS (
           UPDATE "Match" SET "version" = "version" + 1, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
-                 "updatedAt" = clock_timestamp(),
-                 "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END
+                 "updatedAt" = ${at},
+                 "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END,
+                 "deadlineAt" = ${projection.deadlineAt}::timestamptz, "deadlineLease" = NULL
            WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
           RETURNING "id", "version", "updatedAt"
-        )${seated}
+        )${seated}${outbox}
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
         SELECT "id", "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
                ${e.idempotencyKey ?? null}, ${e.requestHash ?? null}, "updatedAt"
@@ -263,6 +293,17 @@ export class PrismaEventStore implements EventStore {
        WHERE s."playerId" = ${playerId}::uuid ${status} ${toMove} ${pageAfter(after)}
        ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
     return rows.map((r) => ({ ...r, seat: Number(r.seat), version: Number(r.version), createdAt: new Date(r.createdAt) }));
+  }
+
+  async claimDeadlines(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
+    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
+      UPDATE "Match" m SET "deadlineLease" = ${leaseUntil}::timestamptz
+       WHERE m."id" IN (
+         SELECT "id" FROM "Match"
+          WHERE "deadlineAt" <= ${now}::timestamptz AND ("deadlineLease" IS NULL OR "deadlineLease" <= ${now}::timestamptz)
+          ORDER BY "deadlineAt" LIMIT ${limit}::int
+          FOR UPDATE SKIP LOCKED)
+      RETURNING m."id"::text AS "id", m."game"`;
   }
 
   async dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]> {
