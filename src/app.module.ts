@@ -1,6 +1,7 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { BotsModule } from './bots/bots.module';
 import { ClocksModule } from './clocks/clocks.module';
 import { CLOCK, SystemClock } from './common/clock';
 import { APP_CONFIG, ENGINES } from './common/tokens';
@@ -28,6 +29,7 @@ export class AppModule {
         GamesModule,
         PlayersModule,
         ClocksModule,
+        BotsModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

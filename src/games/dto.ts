@@ -5,10 +5,13 @@ import {
   ValidateIf, ValidateNested,
 } from 'class-validator';
 
-/** A seat: `{ "name" }` (a seat with its own token) or `{ "open": true }` (an open seat, filled by a join). */
+/**
+ * A seat: `{ "name" }` (a seat with its own token), `{ "open": true }` (an open seat, filled by a join) or
+ * `{ "bot": "greedy" }` (a server-side bot plays it; GET /games/{game}/bots lists them).
+ */
 export class PlayerDto {
-  @ApiPropertyOptional({ example: 'ann', description: '1–40 printable characters. Required unless the seat is open.' })
-  @ValidateIf((o: PlayerDto) => o.open !== true)
+  @ApiPropertyOptional({ example: 'ann', description: '1–40 printable characters. Required unless the seat is open or a bot\'s (a bot seat is named after its bot).' })
+  @ValidateIf((o: PlayerDto) => o.open !== true && (o.bot === undefined || o.name !== undefined))
   @IsString()
   @Length(1, 40)
   @Matches(/^[^\p{C}]+$/u, { message: 'name must not contain control characters' })
@@ -18,6 +21,12 @@ export class PlayerDto {
   @IsOptional()
   @Equals(true)
   open?: true;
+
+  @ApiPropertyOptional({ example: 'greedy', description: 'A server-side bot plays this seat: one of GET /games/{game}/bots.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  bot?: string;
 }
 
 /** A clock (API.md "Clocks"): `{ perMoveSeconds }` or `{ initialSeconds, incrementSeconds }`. */
@@ -92,6 +101,12 @@ export class CreateMatchDto {
 }
 
 export class JoinDto {
+  @ApiPropertyOptional({ example: 'greedy', description: 'Seat a server-side bot (one of GET /games/{game}/bots) instead of the caller.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  bot?: string;
+
   @ApiPropertyOptional({ example: 'bob', description: '1–40 printable characters. Optional with a player key (the player\'s name is used).' })
   @IsOptional()
   @IsString()

@@ -45,7 +45,7 @@ const PLAYER_ENTRY = {
 /** A join's or a rematch's answer: the match as the caller's seat sees it, plus that seat and its token. */
 export function seatedResponseSchema(match: object): object {
   return {
-    allOf: [match, { type: 'object', required: ['seat', 'token'], properties: { seat: { type: 'integer' }, token: { type: 'string', description: 'The seat token, shown to this caller.' } } }],
+    allOf: [match, { type: 'object', required: ['seat'], properties: { seat: { type: 'integer' }, token: { type: 'string', description: 'The seat token, shown to this caller (absent when a bot took the seat).' } } }],
   };
 }
 

@@ -18,6 +18,8 @@ export interface SeatHolder {
   /** The player's id when a player (not just a name with a seat token) holds the seat. */
   readonly player: string | null;
   readonly open: boolean;
+  /** A server-side bot plays the seat: a built-in bot's id, or "http" (a tournament's HTTP bot). */
+  readonly bot?: string;
 }
 
 export interface MatchState<S = unknown> {
@@ -46,7 +48,7 @@ export type MatchCommand =
   | { readonly type: 'MakeMove'; readonly seat: Seat; readonly move: unknown; readonly now?: number }
   | { readonly type: 'Resign'; readonly seat: Seat; readonly now?: number }
   /** `seat` absent: the first open one. `player` when a player key joins. */
-  | { readonly type: 'Join'; readonly seat?: Seat; readonly name: string; readonly player?: string; readonly now?: number }
+  | { readonly type: 'Join'; readonly seat?: Seat; readonly name: string; readonly player?: string; readonly bot?: string; readonly now?: number }
   /** Aborts the match if it is still waiting at `now` (epoch ms) and its wait is over; else does nothing. */
   | { readonly type: 'Expire'; readonly now: number }
   /**
@@ -54,14 +56,16 @@ export type MatchCommand =
    * `onTimeout: random` gets the server's move, a legal move chosen by `pick` (in [0, 1), drawn by the
    * caller, so this stays pure). Does nothing when nothing is due.
    */
-  | { readonly type: 'Timeout'; readonly now: number; readonly pick: number };
+  | { readonly type: 'Timeout'; readonly now: number; readonly pick: number }
+  /** A bot seat to move gave no legal answer in time (an HTTP bot): it times out now, under the match's policy. */
+  | { readonly type: 'MissTurn'; readonly seat: Seat; readonly now: number };
 
 /** `at`: when the event was recorded (epoch ms); the clock is folded from it. */
 export type MatchEvent =
   /** `move` in its wire form, as `POST …/moves` takes it. */
   | { readonly type: 'MoveMade'; readonly seat: Seat; readonly move: unknown; readonly at?: number }
   | { readonly type: 'PlayerResigned'; readonly seat: Seat; readonly at?: number }
-  | { readonly type: 'SeatJoined'; readonly seat: Seat; readonly name: string; readonly player?: string; readonly at?: number }
+  | { readonly type: 'SeatJoined'; readonly seat: Seat; readonly name: string; readonly player?: string; readonly bot?: string; readonly at?: number }
   | { readonly type: 'MatchAborted'; readonly reason: 'expired'; readonly at?: number }
   | { readonly type: 'TimedOut'; readonly seat: Seat; readonly at?: number };
 
@@ -153,8 +157,8 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
    * seats in play the match ends and the others win; with more, the seat leaves and the others play on.
    */
   const timedOut = (state: MatchState<S>, seat: Seat, time: number): MatchState<S> => {
-    const clock = state.clock as ClockState;
-    if (clock.settings.onTimeout === 'random') return { ...state, clock: ranOut(clock, seat, time) };
+    const clock = state.clock;
+    if (clock?.settings.onTimeout === 'random') return { ...state, clock: ranOut(clock, seat, time) };
     const inPlay = state.seats.length - state.left.length;
     if (inPlay <= 2 || !engine.leave) return withClock({ ...state, timedOut: seat, status: 'finished' }, time, null);
     const left = engine.leave(state.game, seat);
@@ -200,9 +204,9 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
           } else if (!state.seats[seat]?.open) {
             return refuse('SEAT_TAKEN', `Seat ${seat} is taken.`);
           }
-          return accept(at(command.player === undefined
-            ? { type: 'SeatJoined', seat, name: command.name }
-            : { type: 'SeatJoined', seat, name: command.name, player: command.player }, command.now));
+          const joined: MatchEvent = { type: 'SeatJoined', seat, name: command.name };
+          if (command.player !== undefined) return accept(at({ ...joined, player: command.player }, command.now));
+          return accept(at(command.bot === undefined ? joined : { ...joined, bot: command.bot }, command.now));
         }
         case 'Expire':
           if (state.status !== 'waiting' || state.expiresAt === null || command.now < state.expiresAt) return accept();
@@ -221,6 +225,12 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
           if (chosen === undefined) return accept();
           return accept({ type: 'MoveMade', seat: due.seat, move: engine.encodeMove(chosen), at: command.now });
         }
+        case 'MissTurn': {
+          const refused = over(state);
+          if (refused) return refused;
+          if (!engine.toMove(state.game).includes(command.seat)) return refuse('NOT_YOUR_TURN', `Seat ${command.seat} is not to move.`);
+          return accept({ type: 'TimedOut', seat: command.seat, at: command.now });
+        }
       }
     },
 
@@ -236,7 +246,8 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
         case 'PlayerResigned':
           return withClock({ ...state, version, resigned: event.seat, status: 'finished' }, event.at, null);
         case 'SeatJoined': {
-          const seats = state.seats.map((s, i) => (i === event.seat ? { name: event.name, player: event.player ?? null, open: false } : s));
+          const holder: SeatHolder = { name: event.name, player: event.player ?? null, open: false };
+          const seats = state.seats.map((s, i) => (i === event.seat ? (event.bot === undefined ? holder : { ...holder, bot: event.bot }) : s));
           const next = { ...state, version, seats };
           return withClock({ ...next, status: statusOf(next) }, event.at, null);
         }

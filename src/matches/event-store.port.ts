@@ -46,6 +46,8 @@ export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersio
   /** The server clock's now; the store's own when absent. */
   readonly createdAt?: Date;
   readonly deadlineAt: Date | null;
+  /** Since when a bot seat is to move (the bot runner's work list); null when none is. */
+  readonly botDueAt?: Date | null;
   /** Webhook endpoints, each with the outbox row of `match.started` when the match is active at creation. */
   readonly webhooks?: readonly NewWebhook[];
   readonly seats: readonly { readonly seat: number; readonly holder: SeatHolder; readonly tokenHash: string | null }[];
@@ -86,13 +88,15 @@ export interface Projection {
   readonly toMove: readonly number[];
   /** The clock's next deadline (the scheduler's work list); null when none. */
   readonly deadlineAt: Date | null;
+  /** Since when a bot seat is to move (the bot runner's work list); null when none is. */
+  readonly botDueAt?: Date | null;
 }
 
 export interface AppendOptions {
   /** Append only if this credential still opens this seat (a cached authorization may be stale). */
   readonly actor?: { readonly seat: number; readonly credential: Credential };
   /** With a SeatJoined event: the seat row's new holder and token hash, written in the same statement. */
-  readonly seatTaken?: { readonly seat: number; readonly name: string; readonly playerId: string | null; readonly tokenHash: string };
+  readonly seatTaken?: { readonly seat: number; readonly name: string; readonly playerId: string | null; readonly tokenHash: string | null; readonly bot?: string };
   /** The webhook message the event causes, one outbox row per enabled endpoint, in the same statement. */
   readonly outbox?: OutboxMessage;
 }
@@ -154,6 +158,8 @@ export interface EventStore {
    * `FOR UPDATE SKIP LOCKED`, then a lease until `leaseUntil` (the next append of the match clears it).
    */
   claimDeadlines(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]>;
+  /** Like `claimDeadlines`, for matches where a bot seat is to move (the next append of the match clears the lease); `id`: that match only. */
+  claimBotTurns(now: Date, leaseUntil: Date, limit: number, id?: string): Promise<{ id: string; game: string }[]>;
 }
 
 export const EVENT_STORE = Symbol('EVENT_STORE');

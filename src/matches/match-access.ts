@@ -168,7 +168,7 @@ export class MatchAccess {
       game: engine.id, matchId: loaded.match.id, seq: loaded.version + 1, status: state.status, toMove,
     });
     const appended = await this.store.append(
-      loaded.match.id, loaded.version, { status: state.status, toMove, deadlineAt: deadlineOf(state) },
+      loaded.match.id, loaded.version, { status: state.status, toMove, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, toMove, event.at as number) },
       { ...toNewEvent(event), idempotencyKey, requestHash }, outbox ? { ...options, outbox } : options,
     );
     if (!appended.ok) return null;
@@ -229,6 +229,7 @@ export function playersOf(seats: MatchState['seats'], left: readonly Seat[] = []
     if (s.player !== null) entry.player = s.player;
     if (s.open) entry.open = true;
     if (left.includes(seat)) entry.left = true;
+    if (s.bot !== undefined) entry.bot = s.bot;
     return entry;
   });
 }
@@ -238,6 +239,15 @@ export function deadlineOf(state: MatchState): Date | null {
   if (state.status !== 'active' || state.clock === null) return null;
   const due = nextDeadline(state.clock);
   return due === null ? null : new Date(due.at);
+}
+
+/**
+ * `at` while a bot seat is to move (the bot runner's work list), else null. A seat whose move the clock now
+ * owes (a timeout with `random`) is the clock scheduler's, not the bot's.
+ */
+export function botDueOf(state: MatchState, toMove: readonly Seat[], at: number): Date | null {
+  const owed = state.clock?.autoMove?.seat;
+  return toMove.some((seat) => seat !== owed && state.seats[seat]?.bot !== undefined) ? new Date(at) : null;
 }
 
 /** `clock` in the match response: the next deadline (null once over) and each seat's time as of `now`. */

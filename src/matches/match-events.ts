@@ -14,7 +14,7 @@ function rowOf(event: MatchEvent): NewEvent {
     case 'PlayerResigned':
       return { type: event.type, seat: event.seat, payload: {} };
     case 'SeatJoined':
-      return { type: event.type, seat: event.seat, payload: event.player === undefined ? { name: event.name } : { name: event.name, player: event.player } };
+      return { type: event.type, seat: event.seat, payload: { name: event.name, ...(event.player === undefined ? {} : { player: event.player }), ...(event.bot === undefined ? {} : { bot: event.bot }) } };
     case 'MatchAborted':
       return { type: event.type, seat: null, payload: { reason: event.reason } };
     case 'TimedOut':
@@ -35,9 +35,11 @@ function eventOf(row: StoredEvent): MatchEvent {
     case 'PlayerResigned':
       return { type: row.type, seat: row.seat as number };
     case 'SeatJoined':
-      return payload.player === undefined
-        ? { type: row.type, seat: row.seat as number, name: String(payload.name) }
-        : { type: row.type, seat: row.seat as number, name: String(payload.name), player: String(payload.player) };
+      return {
+        type: row.type, seat: row.seat as number, name: String(payload.name),
+        ...(payload.player === undefined ? {} : { player: String(payload.player) }),
+        ...(payload.bot === undefined ? {} : { bot: String(payload.bot) }),
+      };
     case 'MatchAborted':
       return { type: row.type, reason: 'expired' };
     case 'TimedOut':

@@ -10,7 +10,8 @@ import type { AppConfig } from '../common/config';
 import { APP_CONFIG } from '../common/tokens';
 import type { SeatHolder } from './decider';
 import type { Credential, MatchRecord, StoredEvent } from './event-store.port';
-import { type Loaded, MatchAccess, deadlineOf, versionConflict } from './match-access';
+import { type Loaded, MatchAccess, botDueOf, deadlineOf, versionConflict } from './match-access';
+import { findBot } from '../engine/bots';
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
@@ -34,8 +35,13 @@ export class MatchService {
       const range = engine.seats.min === engine.seats.max ? `${engine.seats.min}` : `${engine.seats.min} to ${engine.seats.max}`;
       throw new ApiError('VALIDATION_FAILED', `${engine.id} takes ${range} players, not ${seats}.`, 'players/count');
     }
-    if (input.players.some((p) => p.open === true && p.name !== undefined)) {
-      throw new ApiError('VALIDATION_FAILED', 'players: an open seat has no name; give { "name" } or { "open": true }.', 'players/open-with-name');
+    if (input.players.some((p) => p.open === true && (p.name !== undefined || p.bot !== undefined))) {
+      throw new ApiError('VALIDATION_FAILED', 'players: an open seat has no name; give { "name" }, { "open": true } or { "bot" }.', 'players/open-with-name');
+    }
+    for (const [i, p] of input.players.entries()) {
+      if (p.bot !== undefined && !findBot(engine.id, p.bot)) {
+        throw new ApiError('VALIDATION_FAILED', `players.${i}.bot: ${engine.id} has no bot ${JSON.stringify(p.bot)}; see GET /games/${engine.id}/bots.`, 'players/unknown-bot');
+      }
     }
     const options = engine.parseOptions(input.options, seats);
     if (!options.ok) throw fromEngineError(options.error);
@@ -44,8 +50,11 @@ export class MatchService {
       const refused = refuseWebhookUrl(w.url, this.config.webhookAllowPrivate);
       if (refused) throw new ApiError('VALIDATION_FAILED', `webhooks.${i}.url ${refused}.`, 'webhooks/url-refused');
     }
-    const holders: SeatHolder[] = input.players.map((p) => (p.open ? { name: null, player: null, open: true } : { name: p.name as string, player: null, open: false }));
-    const tokens = input.players.map((p) => (p.open ? null : newSeatToken()));
+    const holders: SeatHolder[] = input.players.map((p) => {
+      if (p.open) return { name: null, player: null, open: true };
+      return p.bot === undefined ? { name: p.name as string, player: null, open: false } : { name: p.name ?? p.bot, player: null, open: false, bot: p.bot };
+    });
+    const tokens = input.players.map((p) => (p.open || p.bot !== undefined ? null : newSeatToken()));
     const waiting = holders.some((h) => h.open);
     const seed = newSeed();
     const createdAt = this.clock.now();
@@ -71,6 +80,7 @@ export class MatchService {
       clock,
       createdAt,
       deadlineAt: deadlineOf(state),
+      botDueAt: botDueOf(state, toMove, createdAt.getTime()),
       webhooks: (input.webhooks ?? []).map((w) => ({ id: randomUUID(), url: w.url, secret: webhookSecret as string, started })),
       seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: tokens[seat] ? hashToken(tokens[seat]) : null })),
     });
@@ -78,7 +88,7 @@ export class MatchService {
     this.access.remember(loaded);
     return {
       ...this.access.respond(engine, loaded, 'spectator'),
-      seats: holders.flatMap((h, seat) => (h.name === null ? [] : [{ seat, name: h.name, token: tokens[seat] as string }])),
+      seats: holders.flatMap((h, seat) => (h.name === null || tokens[seat] === null ? [] : [{ seat, name: h.name, token: tokens[seat] as string }])),
       ...(webhookSecret ? { webhookSecret } : {}),
     };
   }

@@ -9,6 +9,8 @@ export interface PlayerEntry {
   open?: true;
   /** The seat forfeited on time in a match of 3+ seats: it is skipped from then on. */
   left?: true;
+  /** A server-side bot plays the seat: a built-in bot's id, or "http" (a tournament's HTTP bot). */
+  bot?: string;
 }
 
 /** The match as one caller may see it (API.md "Match response"). */
@@ -41,7 +43,8 @@ export interface CreatedMatchResponse extends MatchResponse {
 /** A join's or a rematch's answer: the match as the caller's seat sees it, and that seat's token. */
 export interface SeatedResponse extends MatchResponse {
   seat: Seat;
-  token: string;
+  /** Absent when a bot took the seat: the server plays it. */
+  token?: string;
 }
 
 export interface LogEntry {
@@ -75,6 +78,8 @@ export interface LegalMovesResponse {
 export interface CreatePlayerInput {
   name?: string;
   open?: true;
+  /** A server-side bot's id: the server plays the seat. */
+  bot?: string;
 }
 
 export interface CreateMatchInput {
@@ -88,6 +93,8 @@ export interface CreateMatchInput {
 
 export interface JoinInput {
   name?: string;
+  /** A server-side bot takes the seat (no token is issued). */
+  bot?: string;
   seat?: Seat;
 }
 

@@ -6,7 +6,8 @@ import { CLOCK, type Clock } from '../common/clock';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import type { MatchRecord } from './event-store.port';
-import { type Loaded, MatchAccess, deadlineOf, fromMatchError } from './match-access';
+import { findBot } from '../engine/bots';
+import { type Loaded, MatchAccess, botDueOf, deadlineOf, fromMatchError } from './match-access';
 import type { JoinInput, SeatedResponse } from './match.types';
 import { hashToken, newSeatToken, newSeed, rematchToken } from './tokens';
 
@@ -23,6 +24,7 @@ export class SeatsService {
   ) {}
 
   async join(engine: AnyEngine, id: string, token: string | undefined, input: JoinInput): Promise<SeatedResponse> {
+    if (input.bot !== undefined) return this.seatBot(engine, id, input);
     if (token !== undefined && !isPlayerKey(token)) throw new ApiError('UNAUTHENTICATED', 'Join with a player key, or without Authorization.');
     const player = token === undefined ? null : await this.players.identify(token);
     if (token !== undefined && !player) throw new ApiError('UNAUTHENTICATED', 'Unknown player key.');
@@ -40,6 +42,25 @@ export class SeatsService {
         seatTaken: { seat: event.seat, name, playerId: player?.id ?? null, tokenHash: hashToken(seatToken) },
       });
       if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat, token: seatToken };
+    }
+    throw await this.access.versionConflict(id.toLowerCase(), 0);
+  }
+
+  /** A server-side bot takes an open seat; no token is issued (the server plays the seat). */
+  private async seatBot(engine: AnyEngine, id: string, input: JoinInput): Promise<SeatedResponse> {
+    const bot = input.bot as string;
+    if (!findBot(engine.id, bot)) {
+      throw new ApiError('VALIDATION_FAILED', `bot: ${engine.id} has no bot ${JSON.stringify(bot)}; see GET /games/${engine.id}/bots.`, 'join/unknown-bot');
+    }
+    const name = input.name ?? bot;
+    for (let attempt = 0; attempt < JOIN_ATTEMPTS; attempt++) {
+      const { match } = await this.access.loadRecord(engine, id);
+      const loaded = await this.expireIfDue(engine, await this.access.load(engine, match));
+      if (!loaded) continue;
+      const [event] = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, bot, now: this.clock.now().getTime() });
+      if (event?.type !== 'SeatJoined') throw new Error('a join decides one SeatJoined');
+      const after = await this.access.append(engine, loaded, event, { seatTaken: { seat: event.seat, name, playerId: null, tokenHash: null, bot } });
+      if (after) return { ...this.access.respond(engine, after, 'spectator'), seat: event.seat };
     }
     throw await this.access.versionConflict(id.toLowerCase(), 0);
   }
@@ -88,7 +109,7 @@ export class SeatsService {
       next = await this.access.store.createRematch({
         id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, options: match.options,
         status: state.status, toMove: decider.toMove(state), unlisted: match.unlisted, expiresAt: null, rematchOf: match.id,
-        clock: match.clock, createdAt, deadlineAt: deadlineOf(state),
+        clock: match.clock, createdAt, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, decider.toMove(state), createdAt.getTime()),
         seats: seats.seats.map((holder, seat) => ({ seat, holder, tokenHash: null })),
       });
       created = next !== null;

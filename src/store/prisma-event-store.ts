@@ -11,6 +11,7 @@ interface SeatRow {
   name: string | null;
   player: string | null;
   joinedSeq: number | null;
+  bot: string | null;
 }
 
 interface MatchRow {
@@ -46,10 +47,11 @@ const asJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) :
 const seatsOf = (row: MatchRow): SeatRow[] => (asJson(row.seats) as SeatRow[] | null) ?? [];
 
 /** A seat filled by a join was open at creation: the log, not the row, says who holds it now. */
+const withBot = (holder: SeatHolder, bot: string | null): SeatHolder => (bot === null ? holder : { ...holder, bot });
 const createdHolder = (s: SeatRow): SeatHolder => (s.joinedSeq !== null || s.name === null
   ? { name: null, player: null, open: true }
-  : { name: s.name, player: s.player, open: false });
-const currentHolder = (s: SeatRow): SeatHolder => ({ name: s.name, player: s.player, open: s.name === null });
+  : withBot({ name: s.name, player: s.player, open: false }, s.bot));
+const currentHolder = (s: SeatRow): SeatHolder => withBot({ name: s.name, player: s.player, open: s.name === null }, s.bot);
 
 function toMatch(row: MatchRow): MatchRecord {
   return {
@@ -103,7 +105,7 @@ const MATCH_COLUMNS = Prisma.sql`
   m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version", m."createdAt", m."updatedAt",
   m."unlisted", m."expiresAt", m."clock", m."rematchOf"::text AS "rematchOf", m."toMove",
   (SELECT r."id"::text FROM "Match" r WHERE r."rematchOf" = m."id") AS "rematch",
-  (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
+  (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq", 'bot', s."bot") ORDER BY s."seat")
      FROM "Seat" s WHERE s."matchId" = m."id") AS "seats"`;
 
 /** SQL that is true when `credential` opens seat `seat` (a column or value) of match `matchId`. */
@@ -146,9 +148,10 @@ export class PrismaEventStore implements EventStore {
         expiresAt: m.expiresAt,
         clock: m.clock === null ? Prisma.DbNull : (m.clock as object),
         deadlineAt: m.deadlineAt,
+        botDueAt: m.botDueAt ?? null,
         rematchOf: m.rematchOf,
         ...(m.createdAt ? { createdAt: m.createdAt, updatedAt: m.createdAt } : {}),
-        seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.holder.name, playerId: s.holder.player, tokenHash: s.tokenHash })) },
+        seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.holder.name, playerId: s.holder.player, tokenHash: s.tokenHash, bot: s.holder.bot ?? null })) },
         // The endpoints and the outbox row of match.started are written in the same transaction as the match.
         webhooks: {
           create: (m.webhooks ?? []).map((w) => ({
@@ -221,7 +224,7 @@ export class PrismaEventStore implements EventStore {
     // The seat row of a join changes in the same statement as the event, only if the version guard let it through.
     const seated = taken
       ? Prisma.sql`, seated AS (
-          UPDATE "Seat" SET "name" = ${taken.name}, "playerId" = ${taken.playerId}::uuid, "tokenHash" = ${taken.tokenHash},
+          UPDATE "Seat" SET "name" = ${taken.name}, "playerId" = ${taken.playerId}::uuid, "tokenHash" = ${taken.tokenHash}, "bot" = ${taken.bot ?? null},
                  "joinedSeq" = (SELECT "version" FROM bumped)
            WHERE "matchId" = (SELECT "id" FROM bumped) AND "seat" = ${taken.seat}::int AND "name" IS NULL
           RETURNING "seat")`
@@ -246,7 +249,8 @@ export class PrismaEventStore implements EventStore {
           UPDATE "Match" SET "version" = "version" + 1, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
                  "updatedAt" = ${at},
                  "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END,
-                 "deadlineAt" = ${projection.deadlineAt}::timestamptz, "deadlineLease" = NULL
+                 "deadlineAt" = ${projection.deadlineAt}::timestamptz, "deadlineLease" = NULL,
+                 "botDueAt" = ${projection.botDueAt ?? null}::timestamptz, "botLease" = NULL
            WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
           RETURNING "id", "version", "updatedAt"
         )${seated}${outbox}
@@ -302,6 +306,18 @@ export class PrismaEventStore implements EventStore {
          SELECT "id" FROM "Match"
           WHERE "deadlineAt" <= ${now}::timestamptz AND ("deadlineLease" IS NULL OR "deadlineLease" <= ${now}::timestamptz)
           ORDER BY "deadlineAt" LIMIT ${limit}::int
+          FOR UPDATE SKIP LOCKED)
+      RETURNING m."id"::text AS "id", m."game"`;
+  }
+
+  async claimBotTurns(now: Date, leaseUntil: Date, limit: number, id?: string): Promise<{ id: string; game: string }[]> {
+    const one = id === undefined ? Prisma.empty : Prisma.sql`AND "id" = ${id}::uuid`;
+    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
+      UPDATE "Match" m SET "botLease" = ${leaseUntil}::timestamptz
+       WHERE m."id" IN (
+         SELECT "id" FROM "Match"
+          WHERE "botDueAt" <= ${now}::timestamptz AND ("botLease" IS NULL OR "botLease" <= ${now}::timestamptz) ${one}
+          ORDER BY "botDueAt" LIMIT ${limit}::int
           FOR UPDATE SKIP LOCKED)
       RETURNING m."id"::text AS "id", m."game"`;
   }
