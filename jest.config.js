@@ -15,7 +15,7 @@ module.exports = {
   testRegex: '.*\\.(spec|e2e-spec)\\.ts$',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: { '^.+\\.(t|j|mj|cj)s$': ['@swc/jest', swc] },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|content-disposition)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|content-disposition|tournament-pairings)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,
