@@ -2,6 +2,8 @@ import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { BotsModule } from './bots/bots.module';
+import { RatingsModule } from './ratings/ratings.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 import { ClocksModule } from './clocks/clocks.module';
 import { CLOCK, SystemClock } from './common/clock';
 import { APP_CONFIG, ENGINES } from './common/tokens';
@@ -30,6 +32,8 @@ export class AppModule {
         PlayersModule,
         ClocksModule,
         BotsModule,
+        RatingsModule,
+        TournamentsModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -33,6 +33,8 @@ export interface AppConfig {
   readonly botHttpTimeoutMs: number;
   /** How often the tournament director looks for rounds that ended (TOURNAMENT_SWEEP_MS; 0: never). */
   readonly tournamentSweepMs: number;
+  /** How often finished matches are folded into the ratings (RATINGS_SWEEP_MS; 0: never). */
+  readonly ratingsSweepMs: number;
 }
 
 function nonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
@@ -66,5 +68,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     botSweepMs: nonNegativeInt('BOT_SWEEP_MS', env.BOT_SWEEP_MS, 100),
     botHttpTimeoutMs: nonNegativeInt('BOT_HTTP_TIMEOUT_MS', env.BOT_HTTP_TIMEOUT_MS, 5000) || 5000,
     tournamentSweepMs: nonNegativeInt('TOURNAMENT_SWEEP_MS', env.TOURNAMENT_SWEEP_MS, 250),
+    ratingsSweepMs: nonNegativeInt('RATINGS_SWEEP_MS', env.RATINGS_SWEEP_MS, 1000),
   };
 }

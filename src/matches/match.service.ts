@@ -227,7 +227,7 @@ export class MatchService {
 }
 
 /** `timeControl` and `onTimeout` of a create body (API.md "Clocks"): one kind of clock, whole seconds. */
-function clockSettings(input: CreateMatchInput): ClockSettings | null {
+export function clockSettings(input: Pick<CreateMatchInput, 'timeControl' | 'onTimeout'>): ClockSettings | null {
   const tc = input.timeControl;
   if (tc === undefined) {
     if (input.onTimeout !== undefined) throw new ApiError('VALIDATION_FAILED', 'onTimeout needs a timeControl.', 'time-control/missing');
