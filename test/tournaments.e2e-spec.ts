@@ -86,6 +86,22 @@ describe('tournaments of built-in bots', () => {
     for (const name of [rita, rob, gus, gil]) expect(after.body.entries.map((e: { name: string }) => e.name)).toContain(name);
   });
 
+  it('a player entrant plays with its player key; its rating shows in GET /players/me', async () => {
+    const player = await h.client.http.post('/players').send({ name: `pat-${run}` }).expect(201);
+    const created = await post({ game: 'reversi', format: 'round-robin', entrants: [{ player: player.body.id }, { name: `bot-${run}`, bot: 'greedy' }] }).expect(201);
+    expect(created.body.entrants[0]).toEqual({ name: `pat-${run}`, kind: 'player', player: player.body.id });
+    const matchId = created.body.rounds[0].matches[0].id;
+    const mine = await h.client.http.get('/players/me/matches').set('Authorization', `Bearer ${player.body.key}`).expect(200);
+    expect(mine.body.matches.map((m: { id: string }) => m.id)).toContain(matchId);
+    await h.client.http.post(`/games/reversi/matches/${matchId}/resign`).set('Authorization', `Bearer ${player.body.key}`).expect(200);
+    const t = await waitForTournament(h.app, created.body.id);
+    expect(t.standings.map((s: { name: string; points: number }) => [s.name, s.points])).toEqual([[`bot-${run}`, 1], [`pat-${run}`, 0]]);
+    await h.app.get(RatingsProjector).catchUp();
+    const me = await h.client.http.get('/players/me').set('Authorization', `Bearer ${player.body.key}`).expect(200);
+    expect(me.body.ratings.reversi).toMatchObject({ matches: 1 });
+    expect(me.body.ratings.reversi.rating).toBeLessThan(0); // a loss first: below a newcomer's 0
+  });
+
   it('refuses bad tournaments with 400 and stable reasons; an unknown one is 404', async () => {
     const bots = [{ name: 'a', bot: 'random' }, { name: 'b', bot: 'greedy' }];
     const cases: [unknown, string][] = [

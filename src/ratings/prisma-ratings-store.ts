@@ -75,6 +75,11 @@ export class PrismaRatingsStore implements RatingsStore {
     return rows.map((r) => ({ ...r, matches: Number(r.matches) }));
   }
 
+  async forKey(key: string): Promise<RatingRecord[]> {
+    const rows = await this.prisma.rating.findMany({ where: { key }, orderBy: { game: 'asc' } });
+    return rows.map((r) => toRating(r as RatingRecord));
+  }
+
   async all(): Promise<RatingRecord[]> {
     const rows = await this.prisma.rating.findMany({ orderBy: [{ game: 'asc' }, { key: 'asc' }] });
     return rows.map((r) => toRating(r as RatingRecord));

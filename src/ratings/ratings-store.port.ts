@@ -35,6 +35,8 @@ export interface RatingsStore {
   /** A game's ratings, highest first (by the displayed rating, mu - 3 sigma). */
   leaderboard(game: string, limit: number): Promise<RatingRecord[]>;
   all(): Promise<RatingRecord[]>;
+  /** One identity's ratings, every game. */
+  forKey(key: string): Promise<RatingRecord[]>;
 }
 
 export const RATINGS_STORE = Symbol('RATINGS_STORE');
