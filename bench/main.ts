@@ -4,7 +4,8 @@
  *  2. durable moves over HTTP: the real server (`node dist/main.js`) as a child process on a real Postgres,
  *     autocannon with BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10) after a BENCH_WARMUP_SECONDS (2)
  *     warm-up, each connection playing its own Reversi matches; then a durability check in the database;
- *  3. the database's ceiling for the same one-statement append, from as many `pg` clients.
+ *  3. the database's ceiling for the same one-statement append, from as many `pg` clients;
+ *  4. bots (bench/bots.ts): bot-vs-bot matches per second per game, a 16-bot Reversi round robin (BENCH_BOTS=0 skips).
  * Postgres: DATABASE_URL when set (a fresh database `turnbase_bench` is made on that server and dropped at
  * the end unless BENCH_KEEP_DB=1), else an embedded one started and stopped here.
  * Prints a table and writes the same figures to bench/results/latest.json.
@@ -19,6 +20,7 @@ import { type CreatedMatch, type Lane, type LoadResult, createMatches, runLoad }
 import { type BenchPostgres, describePostgres, startPostgres } from './postgres';
 import { formatTable } from './report';
 import { type BenchServer, startServer } from './server';
+import { type BotBenchResult, runBotBench } from './bots';
 import { type CpuSnapshot, type CpuUsage, type Tracked, cpuSnapshot, cpuUsage, envInt, sleep } from './util';
 
 const ROOT = resolve(__dirname, '..', '..'); // dist-bench/bench -> the repository
@@ -180,6 +182,18 @@ async function main(): Promise<number> {
   const ceiling: CeilingResult = ceilingPhase.value;
   log(`DB ceiling: ${ceiling.statementsPerSecond.toFixed(0)} statements/s (${ceiling.statements} in ${ceiling.seconds.toFixed(1)} s), ${ceiling.noRow} appended nothing`);
 
+  // 4. bots, on a server started again (after the durability check, which counts every MatchEvent row)
+  let bots: BotBenchResult | null = null;
+  if (envInt('BENCH_BOTS', 1, 0) > 0) {
+    const botServer = await startServer(ROOT, pg.url, log, (s) => {
+      server = s;
+    });
+    tracked.server = { pid: botServer.pid, tree: false };
+    bots = (await phase(() => runBotBench(botServer.base, log))).value;
+    await botServer.stop();
+    server = null;
+  }
+
   await cleanup();
   const totalSeconds = (Date.now() - started) / 1000;
 
@@ -196,6 +210,7 @@ async function main(): Promise<number> {
     durability,
     dbCeiling: { ...ceiling, cpu: ceilingPhase.cpu },
     httpOverCeiling: http.movesPerSecond / ceiling.statementsPerSecond,
+    bots,
     totalSeconds,
   };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });

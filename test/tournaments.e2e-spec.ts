@@ -102,6 +102,37 @@ describe('tournaments of built-in bots', () => {
     expect(me.body.ratings.reversi.rating).toBeLessThan(0); // a loss first: below a newcomer's 0
   });
 
+  it('GET /tournaments/{id}/events streams its steps to the end, and resumes after Last-Event-ID', async () => {
+    const created = await post({ game: 'reversi', format: 'round-robin', entrants: [{ name: `s1-${run}`, bot: 'random' }, { name: `s2-${run}`, bot: 'random' }, { name: `s3-${run}`, bot: 'random' }] }).expect(201);
+    const parse = (text: string) => text.split('\n\n').filter((b) => b.startsWith('id:')).map((b) => {
+      const [id, event, data] = b.split('\n').map((l) => l.slice(l.indexOf(':') + 1).trim());
+      return { id: Number(id), event, data: JSON.parse(data as string) };
+    });
+    const res = await h.client.http.get(`/tournaments/${created.body.id}/events`).buffer(true).parse((r, cb) => {
+      let text = '';
+      r.on('data', (c: Buffer) => (text += c.toString()));
+      r.on('end', () => cb(null, text));
+    }).expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    const events = parse(res.body as string);
+    const ids = events.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+    const last = events[events.length - 1];
+    expect(last?.event).toBe('tournament.finished');
+    expect(last?.data.tournament.status).toBe('finished');
+    expect(last?.id).toBe(3 + 3 + 1); // 3 rounds created, 3 matches scored, the end
+    for (const e of events) expect(['round.started', 'match.finished', 'tournament.finished']).toContain(e.event);
+
+    const resumed = await h.client.http.get(`/tournaments/${created.body.id}/events`).set('Last-Event-ID', String(last?.id)).buffer(true).parse((r, cb) => {
+      let text = '';
+      r.on('data', (c: Buffer) => (text += c.toString()));
+      r.on('end', () => cb(null, text));
+    }).expect(200);
+    expect(parse(resumed.body as string)).toEqual([]);
+    await h.client.http.get('/tournaments/00000000-0000-4000-8000-000000000000/events').expect(404);
+  }, 60_000);
+
   it('refuses bad tournaments with 400 and stable reasons; an unknown one is 404', async () => {
     const bots = [{ name: 'a', bot: 'random' }, { name: 'b', bot: 'greedy' }];
     const cases: [unknown, string][] = [

@@ -19,8 +19,9 @@ const MAX_LEGAL_MOVES = 2000;
  * UPDATE SKIP LOCKED` and a lease (two instances never work on one match at once), and each move is decided
  * by the match decider and appended through the version guard with the idempotency key `bot:<version>`, so a
  * turn is played once even if a lease runs out mid-work; a restart finds the row and plays on. The runner keeps
- * playing a match while a bot is to move (re-claiming it after each of its appends), so bot-vs-bot matches run
- * without waiting for sweeps.
+ * playing a match while a bot is to move (its own appends keep its claim; any other writer's append releases
+ * it, and the runner stops and lets the next sweep claim the match again), so bot-vs-bot matches run without
+ * waiting for sweeps, at one query a move.
  */
 @Injectable()
 export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -81,20 +82,19 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
   /** Plays the claimed match's bot turns while a bot is to move and the claim is this instance's. */
   private async play(engine: AnyEngine, id: string): Promise<number> {
     let appended = 0;
+    const { match } = await this.access.loadRecord(engine, id);
+    let loaded = await this.access.load(engine, match);
     while (!this.stopping) {
-      const { match } = await this.access.loadRecord(engine, id);
-      const loaded = await this.access.load(engine, match);
       const seat = this.botToMove(engine, loaded);
       if (seat === null) return appended;
       const command = await this.turn(engine, loaded, seat);
       const decision = this.access.decider(engine).decide(loaded.state, command);
       const event = decision.ok ? decision.events[0] : undefined;
       if (event === undefined) return appended;
-      const after = await this.access.append(engine, loaded, event, { idempotencyKey: `bot:${loaded.version}` });
-      if (after) appended++;
-      // The append cleared the lease (as every append does): take it again, unless another instance did.
-      const now = this.access.clock.now();
-      if (!(await this.access.store.claimBotTurns(now, new Date(now.getTime() + LEASE_MS), 1, id)).length) return appended;
+      const after = await this.access.append(engine, loaded, event, { idempotencyKey: `bot:${loaded.version}`, keepBotLease: true });
+      if (!after) return appended; // another writer moved first, and its append released the claim
+      appended++;
+      loaded = after;
     }
     return appended;
   }

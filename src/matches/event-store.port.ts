@@ -97,6 +97,8 @@ export interface AppendOptions {
   readonly actor?: { readonly seat: number; readonly credential: Credential };
   /** With a SeatJoined event: the seat row's new holder and token hash, written in the same statement. */
   readonly seatTaken?: { readonly seat: number; readonly name: string; readonly playerId: string | null; readonly tokenHash: string | null; readonly bot?: string };
+  /** The bot runner's own append: its claim on the bot turns stays (every other append releases it). */
+  readonly keepBotLease?: boolean;
   /** The webhook message the event causes, one outbox row per enabled endpoint, in the same statement. */
   readonly outbox?: OutboxMessage;
 }
@@ -158,8 +160,8 @@ export interface EventStore {
    * `FOR UPDATE SKIP LOCKED`, then a lease until `leaseUntil` (the next append of the match clears it).
    */
   claimDeadlines(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]>;
-  /** Like `claimDeadlines`, for matches where a bot seat is to move (the next append of the match clears the lease); `id`: that match only. */
-  claimBotTurns(now: Date, leaseUntil: Date, limit: number, id?: string): Promise<{ id: string; game: string }[]>;
+  /** Like `claimDeadlines`, for matches where a bot seat is to move (the next append of the match clears the lease, unless the bot runner's own). */
+  claimBotTurns(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]>;
 }
 
 export const EVENT_STORE = Symbol('EVENT_STORE');

@@ -118,6 +118,8 @@ export class RatingsProjector implements OnApplicationBootstrap, OnApplicationSh
     const engine = this.engines.get(m.game);
     if (!engine) return null;
     const { match } = await this.access.loadRecord(engine, m.id);
+    // A seat held from creation keeps its holder: one held by a bare name means the match is not rated (no replay needed).
+    if (match.createdSeats.some((s) => !s.open && s.player === null && s.bot === undefined)) return null;
     const { state } = await this.access.load(engine, match);
     const outcome = this.access.decider(engine).outcome(state);
     if (!outcome) return null;

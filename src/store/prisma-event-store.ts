@@ -250,7 +250,8 @@ export class PrismaEventStore implements EventStore {
                  "updatedAt" = ${at},
                  "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END,
                  "deadlineAt" = ${projection.deadlineAt}::timestamptz, "deadlineLease" = NULL,
-                 "botDueAt" = ${projection.botDueAt ?? null}::timestamptz, "botLease" = NULL
+                 "botDueAt" = ${projection.botDueAt ?? null}::timestamptz,
+                 "botLease" = CASE WHEN ${options.keepBotLease === true} THEN "botLease" ELSE NULL END
            WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
           RETURNING "id", "version", "updatedAt"
         )${seated}${outbox}
@@ -310,13 +311,12 @@ export class PrismaEventStore implements EventStore {
       RETURNING m."id"::text AS "id", m."game"`;
   }
 
-  async claimBotTurns(now: Date, leaseUntil: Date, limit: number, id?: string): Promise<{ id: string; game: string }[]> {
-    const one = id === undefined ? Prisma.empty : Prisma.sql`AND "id" = ${id}::uuid`;
+  async claimBotTurns(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
     return this.prisma.$queryRaw<{ id: string; game: string }[]>`
       UPDATE "Match" m SET "botLease" = ${leaseUntil}::timestamptz
        WHERE m."id" IN (
          SELECT "id" FROM "Match"
-          WHERE "botDueAt" <= ${now}::timestamptz AND ("botLease" IS NULL OR "botLease" <= ${now}::timestamptz) ${one}
+          WHERE "botDueAt" <= ${now}::timestamptz AND ("botLease" IS NULL OR "botLease" <= ${now}::timestamptz)
           ORDER BY "botDueAt" LIMIT ${limit}::int
           FOR UPDATE SKIP LOCKED)
       RETURNING m."id"::text AS "id", m."game"`;

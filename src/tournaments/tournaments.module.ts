@@ -8,6 +8,7 @@ import { PrismaTournamentStore } from './prisma-tournament-store';
 import { TOURNAMENT_STORE } from './tournament-store.port';
 import { TournamentDirector } from './tournament.director';
 import { TournamentService } from './tournament.service';
+import { TournamentStream } from './tournament-stream';
 import { TournamentsController } from './tournaments.controller';
 
 /** Tournaments: creation with the first round, the director that plays the rounds on, the standings. */
@@ -15,7 +16,7 @@ import { TournamentsController } from './tournaments.controller';
   imports: [MatchesModule, PlayerDirectoryModule, RatingsModule],
   controllers: [TournamentsController],
   providers: [
-    TournamentService, TournamentDirector,
+    TournamentService, TournamentDirector, TournamentStream,
     { provide: TOURNAMENT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaTournamentStore(db.prisma) },
   ],
   exports: [TournamentService, TournamentDirector, TOURNAMENT_STORE],
