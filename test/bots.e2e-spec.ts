@@ -47,13 +47,14 @@ describe('bot seats', () => {
     expect(log.body.entries.map((e: { seat: number; type: string }) => [e.seat, e.type])).toEqual([[0, 'MoveMade'], [1, 'MoveMade']]);
   });
 
-  it('a bot joins an open seat ({ "bot" } in a join), and the match starts', async () => {
+  it('a bot joins an open seat ({ "bot" } in a join), and the match starts; the token answered is the bot seat\'s', async () => {
     const created = await h.client.http.post('/games/reversi/matches').send({ players: [{ name: 'ann' }, { open: true }], unlisted: true }).expect(201);
     const joined = await h.client.http.post(`/games/reversi/matches/${created.body.id}/join`).send({ bot: 'random' }).expect(200);
     expect(joined.body.seat).toBe(1);
-    expect(joined.body.token).toBeUndefined();
     expect(joined.body.status).toBe('active');
     expect(joined.body.players[1]).toEqual({ seat: 1, name: 'random', bot: 'random' });
+    const resigned = await h.client.http.post(`/games/reversi/matches/${created.body.id}/resign`).set('Authorization', `Bearer ${joined.body.token}`).expect(200);
+    expect(resigned.body.outcome).toMatchObject({ winners: [0], reason: 'resigned' });
   });
 
   it('an unknown bot is refused with 400 and nothing is written', async () => {

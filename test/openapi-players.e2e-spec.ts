@@ -16,7 +16,7 @@ describe('OpenAPI: players, open seats, lobby, rematch', () => {
       expect(lobby.parameters.find((p: { name: string }) => p.name === 'status').schema.enum).toEqual(['waiting', 'active', 'finished']);
       expect(lobby.responses['200'].content['application/json'].schema.properties.matches.items.required).toContain('openSeats');
       const join = spec.paths[`${base}/{id}/join`].post;
-      expect(Object.keys(join.requestBody.content['application/json'].schema.properties)).toEqual(['name', 'seat']);
+      expect(Object.keys(join.requestBody.content['application/json'].schema.properties)).toEqual(['name', 'seat', 'bot']);
       expect(join.responses['200'].content['application/json'].schema.allOf[1].required).toEqual(['seat', 'token']);
       const rematch = spec.paths[`${base}/{id}/rematch`].post;
       expect(Object.keys(rematch.responses)).toEqual(expect.arrayContaining(['200', '201', '409']));

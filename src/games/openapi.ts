@@ -39,13 +39,14 @@ const PLAYER_ENTRY = {
     name: { type: 'string', nullable: true, description: 'Null while the seat is open.' },
     player: { type: 'string', format: 'uuid', description: 'The player holding the seat, when a player key joined it.' },
     open: { type: 'boolean', enum: [true], description: 'Present while the seat is open.' },
+    bot: { type: 'string', description: 'A server-side bot plays the seat: a built-in bot\'s id, or "http" (a tournament\'s HTTP bot).' },
   },
 };
 
 /** A join's or a rematch's answer: the match as the caller's seat sees it, plus that seat and its token. */
 export function seatedResponseSchema(match: object): object {
   return {
-    allOf: [match, { type: 'object', required: ['seat'], properties: { seat: { type: 'integer' }, token: { type: 'string', description: 'The seat token, shown to this caller (absent when a bot took the seat).' } } }],
+    allOf: [match, { type: 'object', required: ['seat', 'token'], properties: { seat: { type: 'integer' }, token: { type: 'string', description: 'The seat token, shown to this caller.' } } }],
   };
 }
 

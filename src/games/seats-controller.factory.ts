@@ -48,7 +48,7 @@ export function createSeatsController(game: GameDefinition): Type<unknown> {
       description: 'By name (the answer carries a new seat token), or with a player key (the seat becomes that player\'s; name defaults to the player\'s). '
         + 'seat: the one to take; the first open one when absent. Of concurrent joins on one seat exactly one wins. The match becomes active once every seat is held.',
     })
-    @ApiBody({ schema: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 40 }, seat: { type: 'integer', minimum: 0 }, bot: { type: 'string', description: 'Seat a server-side bot (GET /games/{game}/bots).' } } } })
+    @ApiBody({ schema: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 40 }, seat: { type: 'integer', minimum: 0 }, bot: { type: 'string', description: 'Seat a server-side bot (GET /games/{game}/bots); the token answered is the bot seat\'s (it can resign it).' } } } })
     @ApiOkResponse({ schema: seated })
     @ApiConflictResponse({ description: 'SEAT_TAKEN, NO_OPEN_SEAT, ALREADY_SEATED or GAME_OVER (the match expired)', ...errors })
     @ApiUnauthorizedResponse(errors)

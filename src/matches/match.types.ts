@@ -43,8 +43,7 @@ export interface CreatedMatchResponse extends MatchResponse {
 /** A join's or a rematch's answer: the match as the caller's seat sees it, and that seat's token. */
 export interface SeatedResponse extends MatchResponse {
   seat: Seat;
-  /** Absent when a bot took the seat: the server plays it. */
-  token?: string;
+  token: string;
 }
 
 export interface LogEntry {

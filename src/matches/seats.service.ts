@@ -46,7 +46,10 @@ export class SeatsService {
     throw await this.access.versionConflict(id.toLowerCase(), 0);
   }
 
-  /** A server-side bot takes an open seat; no token is issued (the server plays the seat). */
+  /**
+   * A server-side bot takes an open seat. The server plays it; the seat's token goes to the caller who seated
+   * the bot, who answers for it (it can resign the seat).
+   */
   private async seatBot(engine: AnyEngine, id: string, input: JoinInput): Promise<SeatedResponse> {
     const bot = input.bot as string;
     if (!findBot(engine.id, bot)) {
@@ -59,8 +62,9 @@ export class SeatsService {
       if (!loaded) continue;
       const [event] = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, bot, now: this.clock.now().getTime() });
       if (event?.type !== 'SeatJoined') throw new Error('a join decides one SeatJoined');
-      const after = await this.access.append(engine, loaded, event, { seatTaken: { seat: event.seat, name, playerId: null, tokenHash: null, bot } });
-      if (after) return { ...this.access.respond(engine, after, 'spectator'), seat: event.seat };
+      const seatToken = newSeatToken();
+      const after = await this.access.append(engine, loaded, event, { seatTaken: { seat: event.seat, name, playerId: null, tokenHash: hashToken(seatToken), bot } });
+      if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat, token: seatToken };
     }
     throw await this.access.versionConflict(id.toLowerCase(), 0);
   }

@@ -1,8 +1,16 @@
-import type { PrismaClient } from '../generated/prisma/client';
+import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { FinishedMatch, RatingRecord, RatingsStore } from './ratings-store.port';
 
 /** One lock for every writer of the ratings (pg_advisory_xact_lock key). */
 const RATINGS_LOCK = 120_001;
+
+/**
+ * The matches the ratings fold: finished, with seats, every one a player's or a bot's. The match's status
+ * and updatedAt (its last event's time) and its seat rows are projections of its log, written with each event.
+ */
+const RATED = Prisma.sql`m."status" = 'finished'
+  AND EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = m."id")
+  AND NOT EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = m."id" AND s."bot" IS NULL AND s."playerId" IS NULL)`;
 
 const toRating = (r: RatingRecord): RatingRecord => ({ ...r, kind: r.kind as RatingRecord['kind'] });
 
@@ -16,20 +24,19 @@ export class PrismaRatingsStore implements RatingsStore {
   }
 
   async unrated(limit: number): Promise<FinishedMatch[]> {
-    // The match's status and updatedAt (its last event's time) are projections of its log, written with each event.
     return this.prisma.$queryRaw<FinishedMatch[]>`
       SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m
-       WHERE m."status" = 'finished' AND NOT EXISTS (SELECT 1 FROM "RatedMatch" r WHERE r."matchId" = m."id")
+       WHERE ${RATED} AND NOT EXISTS (SELECT 1 FROM "RatedMatch" r WHERE r."matchId" = m."id")
        ORDER BY m."updatedAt", m."id" LIMIT ${limit}::int`;
   }
 
   async finished(after: FinishedMatch | null, limit: number): Promise<FinishedMatch[]> {
     const rows = after === null
       ? await this.prisma.$queryRaw<FinishedMatch[]>`
-          SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m WHERE m."status" = 'finished'
+          SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m WHERE ${RATED}
            ORDER BY m."updatedAt", m."id" LIMIT ${limit}::int`
       : await this.prisma.$queryRaw<FinishedMatch[]>`
-          SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m WHERE m."status" = 'finished'
+          SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m WHERE ${RATED}
              AND (m."updatedAt", m."id") > (${after.finishedAt}::timestamptz, ${after.id}::uuid)
            ORDER BY m."updatedAt", m."id" LIMIT ${limit}::int`;
     return rows;
