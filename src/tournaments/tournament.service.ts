@@ -54,6 +54,10 @@ export class TournamentService {
     if (!options.ok) throw fromEngineError(options.error);
     const clock = clockSettings({ timeControl: input.timeControl, onTimeout: input.onTimeout });
     const entrants = await this.entrants(engine, input);
+    // A round ends when its matches do: bots always move, a player only within a clock.
+    if (clock === null && entrants.some((e) => e.kind === 'player')) {
+      throw invalid('timeControl: a tournament with players needs one, so that every round ends.', 'tournament/time-control-needed');
+    }
     const rounds = input.rounds ?? (input.format === 'swiss' ? Math.max(1, Math.ceil(Math.log2(n))) : 1);
     if (input.format === 'round-robin' && k > 2 && combinations(n, k).length * rounds > MAX_MATCHES) {
       throw invalid(`A round robin of ${n} entrants in tables of ${k} is over ${MAX_MATCHES} matches; use swiss.`, 'tournament/too-many-matches');
