@@ -1,39 +1,41 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { BotsModule } from './bots/bots.module';
-import { RatingsModule } from './ratings/ratings.module';
-import { TournamentsModule } from './tournaments/tournaments.module';
 import { ClocksModule } from './clocks/clocks.module';
 import { CLOCK, SystemClock } from './common/clock';
 import { APP_CONFIG, ENGINES } from './common/tokens';
 import type { AppConfig } from './common/config';
+import { RateLimitGuard, rateLimitOptions } from './common/rate-limit';
 import { GAMES } from './games/games';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
+import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
+import { RatingsModule } from './ratings/ratings.module';
 import { StoreModule } from './store/store.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    // Rate limiting is per client address and off unless RATE_LIMIT_PER_MINUTE is set: bot tournaments on
-    // one host legitimately send thousands of requests a minute.
-    const limited = config.rateLimitPerMinute > 0;
-    const guards: Provider[] = limited ? [{ provide: APP_GUARD, useClass: ThrottlerGuard }] : [];
+    // Rate limits are per client address and on by default; RATE_LIMIT_PER_MINUTE=0 turns them all off (load
+    // tests, or a bot tournament whose bots all share one address).
+    const guards: Provider[] = config.rateLimitPerMinute > 0 ? [{ provide: APP_GUARD, useClass: RateLimitGuard }] : [];
     return {
       module: AppModule,
       global: true,
       imports: [
         StoreModule,
         HealthModule,
-        ThrottlerModule.forRoot([{ ttl: 60_000, limit: limited ? config.rateLimitPerMinute : Number.MAX_SAFE_INTEGER }]),
+        ThrottlerModule.forRoot(rateLimitOptions(config)),
         GamesModule,
         PlayersModule,
         ClocksModule,
         BotsModule,
         RatingsModule,
         TournamentsModule,
+        PagesModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

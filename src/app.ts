@@ -6,9 +6,12 @@ import type { ValidationError } from 'class-validator';
 import { AppModule } from './app.module';
 import { ApiError } from './common/api-error';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { useJsonBodyParser } from './common/json-body';
 import type { AppConfig } from './common/config';
+import { httpServerOptions } from './common/http-limits';
 import { GAMES } from './games/games';
 import { addGameSchemas } from './games/openapi';
+import { useFixedSeeds } from './matches/tokens';
 
 function flatten(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((e) => {
@@ -19,15 +22,17 @@ function flatten(errors: ValidationError[], prefix = ''): string[] {
 }
 
 export async function createApp(config: AppConfig, logger: false | LogLevel[] = ['log', 'warn', 'error']): Promise<NestFastifyApplication> {
+  useFixedSeeds(config.fixedSeed);
   const adapter = new FastifyAdapter({
-    bodyLimit: config.bodyLimit,
+    ...httpServerOptions(config),
     logger: config.logRequests,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 1000 }, // a long bad id is a 404 from our validation, not a 414 from the router
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger, bodyParser: false, abortOnError: false }); // JSON parsing: useJsonBodyParser
   app.enableShutdownHooks();
+  app.getHttpServer().maxConnections = config.maxConnections; // Node refuses connections beyond this
   app.useGlobalFilters(new AllExceptionsFilter());
   app.useGlobalPipes(
     new ValidationPipe({
@@ -42,6 +47,17 @@ export async function createApp(config: AppConfig, logger: false | LogLevel[] = 
   );
   // JSON only: a text/plain body is refused with 415 instead of reaching validation as a string.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
+  useJsonBodyParser(app.getHttpAdapter().getInstance());
+  // Bearer tokens, not cookies: any listed origin may call, and read the headers a client needs.
+  if (config.corsOrigins === '*' || config.corsOrigins.length > 0) {
+    app.enableCors({
+      origin: config.corsOrigins === '*' ? '*' : [...config.corsOrigins],
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key'],
+      exposedHeaders: ['ETag', 'Location', 'Idempotent-Replayed', 'Retry-After'],
+      maxAge: 600,
+    });
+  }
 
   const document = SwaggerModule.createDocument(
     app,
@@ -49,7 +65,7 @@ export async function createApp(config: AppConfig, logger: false | LogLevel[] = 
       .setTitle('turnbase')
       .setDescription('Turn-based board and card games over HTTP: Reversi, Qwirkle, Deblockle, Split. Every match is an event-sourced move log.')
       .setVersion('1')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The seat token from match creation.' })
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The seat token from match creation (an opaque string; the scheme name is case-insensitive).' })
       .build(),
   );
   addGameSchemas(document, GAMES);

@@ -9,4 +9,8 @@ async function main(): Promise<void> {
   new Logger('turnbase').log(`listening on http://localhost:${config.port} (API docs at /docs, spec at /openapi.json)`);
 }
 
-void main();
+main().catch((error: unknown) => {
+  // A refusal at start-up (bad configuration, an unknown migration) is one clear line, then exit code 1.
+  new Logger('turnbase').error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+});

@@ -4,31 +4,39 @@ import { useApp } from './support/harness';
 describe('OpenAPI: players, open seats, lobby, rematch', () => {
   const h = useApp();
 
-  it('documents every new route, for every game of the registry, with its responses and error codes', async () => {
+  it('documents every new route, for every game of the registry, with named schemas and every status', async () => {
     const spec = (await h.client.http.get('/openapi.json').expect(200)).body;
-    expect(spec.paths['/players'].post.responses['201']).toBeDefined();
-    expect(spec.paths['/players/me'].get.responses['200'].content['application/json'].schema.required).toEqual(['id', 'name', 'ratings']);
+    const schemas = spec.components.schemas;
+    const body = (op: { responses: Record<string, { content: Record<string, { schema: unknown }> }> }, status: string) => op.responses[status]!.content['application/json']!.schema;
+    expect(body(spec.paths['/players'].post, '201')).toEqual({ $ref: '#/components/schemas/CreatedPlayer' });
+    expect(body(spec.paths['/players/me'].get, '200')).toEqual({ $ref: '#/components/schemas/PlayerSelf' });
     const mine = spec.paths['/players/me/matches'].get;
     expect(mine.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['toMove', 'status', 'cursor', 'limit']));
-    for (const { engine } of GAMES) {
+    expect(body(mine, '200')).toEqual({ $ref: '#/components/schemas/PlayerMatchPage' });
+    expect(Object.keys(mine.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
+    for (const { engine, schemaName: n } of GAMES) {
       const base = `/games/${engine.id}/matches`;
       const lobby = spec.paths[base].get;
       expect(lobby.parameters.find((p: { name: string }) => p.name === 'status').schema.enum).toEqual(['waiting', 'active', 'finished']);
-      expect(lobby.responses['200'].content['application/json'].schema.properties.matches.items.required).toContain('openSeats');
+      expect(body(lobby, '200')).toEqual({ $ref: '#/components/schemas/MatchPage' });
       const join = spec.paths[`${base}/{id}/join`].post;
-      expect(Object.keys(join.requestBody.content['application/json'].schema.properties)).toEqual(['name', 'seat', 'bot']);
-      expect(join.responses['200'].content['application/json'].schema.allOf[1].required).toEqual(['seat', 'token']);
+      expect(join.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/JoinRequest' });
+      expect(Object.keys(schemas.JoinRequest.properties)).toEqual(['name', 'seat', 'bot']);
+      expect(body(join, '200')).toEqual({ $ref: `#/components/schemas/${n}SeatedMatch` });
+      expect(schemas[`${n}SeatedMatch`].required).toEqual(expect.arrayContaining(['seat', 'token']));
+      expect(Object.keys(join.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '409']));
       const rematch = spec.paths[`${base}/{id}/rematch`].post;
-      expect(Object.keys(rematch.responses)).toEqual(expect.arrayContaining(['200', '201', '409']));
-      expect(spec.paths[`${base}/{id}/seat-token`].post.responses['200']).toBeDefined();
-      const create = spec.paths[base].post.requestBody.content['application/json'].schema;
-      expect(create.properties.players.items.oneOf).toHaveLength(2);
-      expect(create.properties.unlisted.type).toBe('boolean');
+      expect(Object.keys(rematch.responses)).toEqual(expect.arrayContaining(['200', '201', '401', '403', '409']));
+      expect(body(spec.paths[`${base}/{id}/seat-token`].post, '200')).toEqual({ $ref: '#/components/schemas/SeatToken' });
+      expect(schemas[`${n}SeatedMatch`].required).toEqual(expect.arrayContaining(['seat', 'token', 'rematch']));
+      expect(schemas[`${n}CreateMatchRequest`].properties.unlisted.type).toBe('boolean');
+      expect(schemas[`${n}Match`].properties.status.enum).toEqual(['waiting', 'active', 'finished', 'aborted']);
+      expect(schemas[`${n}LogEntry`].properties.type.enum).toEqual(['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut']);
     }
-    const match = spec.paths['/games/reversi/matches/{id}'].get.responses['200'].content['application/json'].schema;
-    expect(match.properties.status.enum).toEqual(['waiting', 'active', 'finished', 'aborted']);
-    expect(match.properties.players.items.properties).toHaveProperty('open');
-    expect(match.required).toContain('rematch');
-    expect(spec.components.schemas.Error.properties.code.enum).toEqual(expect.arrayContaining(['MATCH_NOT_STARTED', 'MATCH_NOT_FINISHED', 'SEAT_TAKEN', 'NO_OPEN_SEAT', 'ALREADY_SEATED']));
+    expect(schemas.CreateMatchPlayer.oneOf).toHaveLength(2);
+    expect(schemas.Player.properties).toHaveProperty('open');
+    expect(schemas.Player.properties).toHaveProperty('player');
+    expect(schemas.MatchSummary.required).toContain('openSeats');
+    expect(schemas.Error.properties.code.enum).toEqual(expect.arrayContaining(['MATCH_NOT_STARTED', 'MATCH_NOT_FINISHED', 'SEAT_TAKEN', 'NO_OPEN_SEAT', 'ALREADY_SEATED']));
   });
 });

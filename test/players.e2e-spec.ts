@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { Rng, seedRng } from '../src/engine/core';
 import { useApp } from './support/harness';
 import { SeatsClient } from './support/seats';
@@ -95,5 +96,28 @@ describe('players', () => {
     expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     const badFilter = await seats.myMatches(p.key, '?toMove=yes');
     expect([badFilter.status, badFilter.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('refuses malformed registrations and listing queries with a 4xx, never a 500 (property)', async () => {
+    const p = await seats.player('fuzz');
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.record({ name: fc.jsonValue() }), fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue())), async (body) => {
+        const res = await h.client.http.post('/players').set('Content-Type', 'application/json').send(JSON.stringify(body));
+        expect([201, 400]).toContain(res.status);
+        if (res.status === 400) expect(res.body.code).toBe('VALIDATION_FAILED');
+      }),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom('toMove', 'status', 'cursor', 'limit', 'x'), fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String))),
+        async (query) => {
+          const res = await seats.myMatches(p.key, `?${new URLSearchParams(query)}`);
+          expect([200, 400]).toContain(res.status);
+          if (res.status === 400) expect(res.body.code).toBe('VALIDATION_FAILED');
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

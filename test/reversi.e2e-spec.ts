@@ -17,7 +17,7 @@ describe('Reversi over HTTP', () => {
     const again = await h.client.get('reversi', id, seats[0]?.token).expect(200);
     expect(JSON.stringify(again.body)).not.toContain(seats[0]?.token);
     expect(again.body.you).toBe(0);
-    expect(again.headers.etag).toBe('"0"');
+    expect(again.headers.etag).toBe('"0-s0"'); // per viewer: seat 0 at version 0
   });
 
   it('plays the 9-move game e6 f4 e3 f6 g5 d6 e7 f5 c5 to 13–0 for black', async () => {
@@ -28,11 +28,11 @@ describe('Reversi over HTTP', () => {
       const seat = i % 2;
       const res = await h.client.move('reversi', id, seats[seat]?.token, { square }, i).expect(200);
       expect(res.body.version).toBe(i + 1);
-      expect(res.headers.etag).toBe(`"${i + 1}"`);
+      expect(res.headers.etag).toBe(`"${i + 1}-s${seat}"`);
       last = res.body;
     }
     expect(last.status).toBe('finished');
-    expect(last.outcome).toEqual({ winners: [0], scores: [13, 0], reason: 'reversi/no-moves' });
+    expect(last.outcome).toEqual({ winners: [0], scores: [13, 0], reason: 'reversi/no-moves', draw: false });
     expect(last.toMove).toEqual([]);
     expect((last.view as { discs: unknown }).discs).toEqual({ black: 13, white: 0 });
     const after = await h.client.move('reversi', id, seats[1]?.token, { square: 'a1' }, 9).expect(409);

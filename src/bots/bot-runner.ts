@@ -91,7 +91,7 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
       const decision = this.access.decider(engine).decide(loaded.state, command);
       const event = decision.ok ? decision.events[0] : undefined;
       if (event === undefined) return appended;
-      const after = await this.access.append(engine, loaded, event, { idempotencyKey: `bot:${loaded.version}`, keepBotLease: true });
+      const after = await this.access.append(engine, loaded, [event], { idempotencyKey: `bot:${loaded.version}`, keepBotLease: true });
       if (!after) return appended; // another writer moved first, and its append released the claim
       appended++;
       loaded = after;

@@ -77,7 +77,7 @@ export class ClockScheduler implements OnApplicationBootstrap, OnApplicationShut
       if (!decision.ok) throw fromMatchError(decision.error);
       const [event] = decision.events;
       if (event === undefined) return appended;
-      const after = await this.access.append(engine, loaded, event);
+      const after = await this.access.append(engine, loaded, [event]);
       if (after) appended++;
     }
     return appended;

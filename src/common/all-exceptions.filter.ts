@@ -26,6 +26,8 @@ export function toErrorBody(exception: unknown, logger?: Logger): ErrorBody {
     if (s === 415) return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON: Content-Type: application/json.').toBody();
     if (s === 429) return new ApiError('RATE_LIMITED', 'Too many requests; slow down.').toBody();
     if (s < 500) return new ApiError('VALIDATION_FAILED', exception.message).toBody();
+    // Terminus: a health indicator is down; its report is the detail.
+    if (s === 503) return new ApiError('SERVICE_UNAVAILABLE', 'A service the server depends on is down.', undefined, exception.getResponse()).toBody();
   }
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 413) return new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large.').toBody();

@@ -9,7 +9,7 @@ export interface AppConfig {
   /** Largest accepted request body, in bytes. */
   readonly bodyLimit: number;
   readonly logRequests: boolean;
-  /** Requests per minute per client address; 0 turns rate limiting off. */
+  /** Requests per minute per client address, on every route but /health; 0 turns every rate limit off. */
   readonly rateLimitPerMinute: number;
   /** How long a match with open seats waits for players before it is aborted (WAITING_MATCH_TTL_SECONDS). */
   readonly waitingTtlSeconds: number;
@@ -35,6 +35,37 @@ export interface AppConfig {
   readonly tournamentSweepMs: number;
   /** How often finished matches are folded into the ratings (RATINGS_SWEEP_MS; 0: never). */
   readonly ratingsSweepMs: number;
+  /** Match creations per minute per client address (within the limit above). */
+  readonly createLimitPerMinute: number;
+  /** Stream openings per minute per client address (within the limit above). */
+  readonly streamLimitPerMinute: number;
+  /** Which proxies to believe about the client address (X-Forwarded-For): none, or a list of addresses. */
+  readonly trustProxy: false | string;
+  /** A request (headers and body) not received within this is cut with 408. */
+  readonly requestTimeoutMs: number;
+  /** The headers alone must arrive within this. */
+  readonly headersTimeoutMs: number;
+  /** An idle connection is closed after this (longer than a long-poll's 60 s wait). */
+  readonly connectionTimeoutMs: number;
+  /** Open connections beyond this are refused. */
+  readonly maxConnections: number;
+  /**
+   * Tests only: derive match seeds from this string instead of the OS CSPRNG, so every deal is reproducible.
+   * configFromEnv refuses it unless NODE_ENV is `test`.
+   */
+  readonly fixedSeed?: string;
+  /** Origins answered with CORS headers: `*` (any), a list, or none (CORS off). */
+  readonly corsOrigins: '*' | readonly string[];
+}
+
+/** `CORS_ORIGINS`: unset or `*` → any origin; `https://a.example,https://b.example` → those; empty → none. */
+function corsOrigins(raw: string | undefined): '*' | readonly string[] {
+  if (raw === undefined || raw.trim() === '*') return '*';
+  const list = raw.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const o of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new Error(`CORS_ORIGINS must be * or comma-separated origins such as https://app.example, not ${o}`);
+  }
+  return list;
 }
 
 function nonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
@@ -44,11 +75,39 @@ function nonNegativeInt(name: string, raw: string | undefined, fallback: number)
   return n;
 }
 
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  const n = nonNegativeInt(name, raw, fallback);
+  if (n === 0) throw new Error(`${name} must be a whole number > 0, not ${raw}`);
+  return n;
+}
+
+/**
+ * TRUST_PROXY: unset (the socket's address is the client), or a comma-separated list of the proxies' addresses,
+ * CIDR ranges or the names `loopback`, `linklocal`, `uniquelocal`. `true` and hop counts are refused: they
+ * would believe an X-Forwarded-For from any client, which could then choose its own address and rate limit.
+ */
+function trustProxyOf(raw: string | undefined): false | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true' || /^\d+$/.test(value)) {
+    throw new Error(`TRUST_PROXY=${value} would believe any client's X-Forwarded-For; name the proxies (addresses, CIDRs, loopback)`);
+  }
+  if (!/^[0-9A-Za-z.:/,\s]+$/.test(value)) throw new Error(`TRUST_PROXY must be a list of proxy addresses, not ${value}`);
+  return value;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
   const url = env.DATABASE_URL?.trim();
   if (url && !/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgresql:// URL');
+  const fixedSeed = env.TURNBASE_FIXED_SEED || undefined;
+  if (fixedSeed !== undefined && env.NODE_ENV !== 'test') {
+    throw new Error('TURNBASE_FIXED_SEED makes every deal predictable and is refused unless NODE_ENV=test');
+  }
+  const requestTimeoutMs = positiveInt('REQUEST_TIMEOUT_SECONDS', env.REQUEST_TIMEOUT_SECONDS, 30) * 1000;
+  const headersTimeoutMs = positiveInt('HEADERS_TIMEOUT_SECONDS', env.HEADERS_TIMEOUT_SECONDS, 10) * 1000;
+  if (headersTimeoutMs > requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
   return {
     port,
     databaseUrl: url || undefined,
@@ -56,7 +115,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     poolSize: nonNegativeInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
     bodyLimit: 64 * 1024,
     logRequests: env.LOG_REQUESTS === '1',
-    rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 0),
+    rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200),
+    createLimitPerMinute: positiveInt('RATE_LIMIT_CREATE_PER_MINUTE', env.RATE_LIMIT_CREATE_PER_MINUTE, 60),
+    streamLimitPerMinute: positiveInt('RATE_LIMIT_STREAMS_PER_MINUTE', env.RATE_LIMIT_STREAMS_PER_MINUTE, 60),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    requestTimeoutMs,
+    headersTimeoutMs,
+    connectionTimeoutMs: positiveInt('CONNECTION_TIMEOUT_SECONDS', env.CONNECTION_TIMEOUT_SECONDS, 90) * 1000,
+    maxConnections: positiveInt('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 2000),
+    fixedSeed,
     waitingTtlSeconds: nonNegativeInt('WAITING_MATCH_TTL_SECONDS', env.WAITING_MATCH_TTL_SECONDS, 86_400) || 86_400,
     expirySweepSeconds: nonNegativeInt('EXPIRY_SWEEP_SECONDS', env.EXPIRY_SWEEP_SECONDS, 60),
     clockSweepMs: nonNegativeInt('CLOCK_SWEEP_MS', env.CLOCK_SWEEP_MS, 1000),
@@ -69,5 +136,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     botHttpTimeoutMs: nonNegativeInt('BOT_HTTP_TIMEOUT_MS', env.BOT_HTTP_TIMEOUT_MS, 5000) || 5000,
     tournamentSweepMs: nonNegativeInt('TOURNAMENT_SWEEP_MS', env.TOURNAMENT_SWEEP_MS, 250),
     ratingsSweepMs: nonNegativeInt('RATINGS_SWEEP_MS', env.RATINGS_SWEEP_MS, 1000),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

@@ -9,7 +9,8 @@ export const SeatToken = createParamDecorator((_: unknown, ctx: ExecutionContext
   const header = ctx.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>().headers.authorization;
   if (header === undefined || header === '') return undefined;
   const value = Array.isArray(header) ? header[0] ?? '' : header;
-  const m = /^Bearer ([A-Za-z0-9_\-.~+/=]{1,200})$/.exec(value.trim());
+  // Auth schemes are case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are `Bearer`.
+  const m = /^Bearer +([A-Za-z0-9_\-.~+/=]{1,200})$/i.exec(value.trim());
   if (!m) throw new ApiError('UNAUTHENTICATED', 'Authorization must be "Bearer <seat token>".');
   return m[1];
 });

@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GAMES } from './games';
+import { ref, respond } from './openapi';
 
 export interface CatalogueEntry {
   id: string;
@@ -15,24 +16,7 @@ export interface CatalogueEntry {
 export class CatalogueController {
   @Get()
   @ApiOperation({ summary: 'The catalogue: each game\'s id, seat range, options with defaults, rules version' })
-  @ApiOkResponse({
-    schema: {
-      type: 'object',
-      properties: {
-        games: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'string' }, title: { type: 'string' }, rulesVersion: { type: 'integer' },
-              seats: { type: 'object', properties: { min: { type: 'integer' }, max: { type: 'integer' } } },
-              options: { type: 'array', items: { type: 'object' } },
-            },
-          },
-        },
-      },
-    },
-  })
+  @respond([{ status: 200, description: 'Every game the server hosts.', schema: ref('Catalogue') }])
   list(): { games: CatalogueEntry[] } {
     return {
       games: GAMES.map(({ engine, title }) => ({

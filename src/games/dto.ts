@@ -4,6 +4,10 @@ import {
   ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min,
   ValidateIf, ValidateNested,
 } from 'class-validator';
+import { CURSOR_PATTERN } from '../matches/cursor';
+
+/** A player's name: 1–40 characters, none of them a control character (also the spec's pattern). */
+export const PLAYER_NAME_PATTERN = '^[^\\p{C}]+$';
 
 /**
  * A seat: `{ "name" }` (a seat with its own token), `{ "open": true }` (an open seat, filled by a join) or
@@ -14,7 +18,7 @@ export class PlayerDto {
   @ValidateIf((o: PlayerDto) => o.open !== true && (o.bot === undefined || o.name !== undefined))
   @IsString()
   @Length(1, 40)
-  @Matches(/^[^\p{C}]+$/u, { message: 'name must not contain control characters' })
+  @Matches(new RegExp(PLAYER_NAME_PATTERN, 'u'), { message: 'name must not contain control characters' })
   name?: string;
 
   @ApiPropertyOptional({ enum: [true], description: 'An open seat: the match waits until someone joins it.' })
@@ -111,7 +115,7 @@ export class JoinDto {
   @IsOptional()
   @IsString()
   @Length(1, 40)
-  @Matches(/^[^\p{C}]+$/u, { message: 'name must not contain control characters' })
+  @Matches(new RegExp(PLAYER_NAME_PATTERN, 'u'), { message: 'name must not contain control characters' })
   name?: string;
 
   @ApiPropertyOptional({ example: 1, description: 'The seat to take; the first open one when absent.' })
@@ -184,9 +188,9 @@ export class LogQueryDto {
 }
 
 export class LegalMovesQueryDto {
-  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
+  @ApiPropertyOptional({ description: 'The nextCursor of the previous page (it names its version: "7:200").', pattern: CURSOR_PATTERN })
   @IsOptional()
-  @Matches(/^\d{1,7}$/, { message: 'cursor must be a nextCursor value' })
+  @Matches(new RegExp(CURSOR_PATTERN), { message: 'cursor must be a nextCursor value' })
   cursor?: string;
 
   @ApiPropertyOptional({ default: 200, minimum: 1, maximum: 1000 })

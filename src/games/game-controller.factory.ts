@@ -1,25 +1,37 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res, type Type } from '@nestjs/common';
-import {
-  ApiBearerAuth, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse,
-  ApiOperation, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
+import type { Viewer } from '../engine/core';
+import { parseCursor } from '../matches/cursor';
 import { MatchService } from '../matches/match.service';
 import type { CreatedMatchResponse, LegalMovesResponse, LogResponse, MatchResponse } from '../matches/match.types';
 import { CreateMatchDto, LegalMovesQueryDto, LogQueryDto, MoveDto, ResignDto } from './dto';
 import type { GameDefinition } from './game-definition';
-import { etagOf, expectedVersionOf, parseIdempotencyKey } from './if-match';
-import { errorSchemaRef, matchResponseSchema } from './openapi';
+import { etagOf, expectedVersionOf, notModified, parseIdempotencyKey, parseVersion } from './if-match';
+import { headers, ref, respond } from './openapi';
+
+/**
+ * A GET answer for one viewer: its ETag, kept private to that viewer, and 304 when If-None-Match names it.
+ * Returns undefined (no body) for a 304.
+ */
+function cached<T>(reply: FastifyReply, ifNoneMatch: string | undefined, version: number, viewer: Viewer, body: T): T | undefined {
+  const etag = etagOf(version, viewer);
+  // Added to what CORS may already vary on (Origin), not in its place.
+  const vary = [reply.getHeader('vary'), 'Authorization'].flat().filter((v) => v !== undefined && v !== '').join(', ');
+  reply.header('ETag', etag).header('Vary', vary).header('Cache-Control', 'private, no-cache');
+  if (!notModified(ifNoneMatch, etag)) return body;
+  reply.status(304);
+  return undefined;
+}
 
 /**
  * Builds the one thin controller every game gets under `/games/{id}/matches`: each method hands over to the
  * game-agnostic MatchService with the game's engine. No rules live here.
  */
 export function createGameController(game: GameDefinition): Type<unknown> {
-  const { engine, schemaName } = game;
-  const response = matchResponseSchema(schemaName);
-  const errors = { schema: errorSchemaRef };
+  const { engine, schemaName: n } = game;
 
   @ApiTags(engine.id)
   @Controller(`games/${engine.id}/matches`)
@@ -28,34 +40,10 @@ export function createGameController(game: GameDefinition): Type<unknown> {
 
     @Post()
     @HttpCode(201)
+    @LimitedAs('create')
     @ApiOperation({ summary: `Create a ${game.title} match`, description: 'Returns each named seat\'s secret token, shown this once. With open seats the match is waiting until they are joined, and expires if they are not (WAITING_MATCH_TTL_SECONDS).' })
-    @ApiBody({
-      schema: {
-        type: 'object', required: ['players'], additionalProperties: false,
-        properties: {
-          players: {
-            type: 'array',
-            description: 'One entry per seat, in seat order: { "name" } (a seat with its own token) or { "open": true } (an open seat; the match waits until it is joined).',
-            items: {
-              oneOf: [
-                { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 40 } } },
-                { type: 'object', required: ['open'], additionalProperties: false, properties: { open: { type: 'boolean', enum: [true] } } },
-              ],
-            },
-          },
-          options: { $ref: `#/components/schemas/${schemaName}Options` },
-          unlisted: { type: 'boolean', default: false, description: 'Keeps the match out of the lobby.' },
-        },
-      },
-    })
-    @ApiCreatedResponse({
-      schema: {
-        allOf: [response, {
-          type: 'object',
-          properties: { seats: { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' } } } } },
-        }],
-      },
-    })
+    @ApiBody({ schema: ref(`${n}CreateMatchRequest`) })
+    @respond([{ status: 201, description: 'The match, as a spectator sees it, and each seat\'s token.', schema: ref(`${n}CreatedMatch`), headers: headers.created }], { body: true })
     async create(@Body() body: CreateMatchDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<CreatedMatchResponse> {
       const created = await this.matches.create(engine, body);
       reply.header('ETag', etagOf(created.version)).header('Location', `/games/${engine.id}/matches/${created.id}`);
@@ -65,39 +53,29 @@ export function createGameController(game: GameDefinition): Type<unknown> {
     @Get(':id')
     @ApiBearerAuth()
     @ApiOperation({ summary: 'The match as the caller may see it', description: 'With a seat token, that seat\'s view (its own hand); without, the spectator view. Answers 304 to If-None-Match with the current ETag.' })
-    @ApiOkResponse({ schema: response })
-    @ApiNotFoundResponse(errors)
-    @ApiUnauthorizedResponse(errors)
+    @respond([{ status: 200, description: 'The match.', schema: ref(`${n}Match`), headers: headers.cached }, { status: 304 }], { match: true })
+    @ApiQuery({ name: 'version', required: false, type: 'integer', description: 'The match as it was at this version (0 = just created), for replays.' })
     async get(
       @Param('id') id: string,
       @SeatToken() token: string | undefined,
       @Headers('if-none-match') ifNoneMatch: string | undefined,
       @Res({ passthrough: true }) reply: FastifyReply,
+      @Query('version') version?: string,
     ): Promise<MatchResponse | undefined> {
-      const match = await this.matches.get(engine, id, token);
-      reply.header('ETag', etagOf(match.version));
-      if (ifNoneMatch !== undefined && ifNoneMatch.replace(/^W\//, '') === etagOf(match.version)) {
-        reply.status(304);
-        return undefined;
-      }
-      return match;
+      const match = version === undefined
+        ? await this.matches.get(engine, id, token)
+        : await this.matches.getAt(engine, id, token, parseVersion(version)); // a past version never changes, so it caches alike
+      return cached(reply, ifNoneMatch, match.version, match.you ?? 'spectator', match);
     }
 
     @Post(':id/moves')
     @HttpCode(200)
     @ApiBearerAuth()
-    @ApiOperation({ summary: 'Submit a move', description: 'Guarded by the version: a stale expectedVersion (or If-Match) is 409 VERSION_CONFLICT and writes nothing. An Idempotency-Key makes retries safe.' })
+    @ApiOperation({ summary: 'Submit a move', description: 'Guarded by the version: a stale expectedVersion (or If-Match) is 409 VERSION_CONFLICT and writes nothing, except in simultaneous phases (see the README). An Idempotency-Key makes retries safe.' })
     @ApiHeader({ name: 'If-Match', required: false, description: 'The ETag the move was decided on; may replace expectedVersion.' })
     @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key and body → the first response again, nothing written; same key, other body → 422.' })
-    @ApiBody({
-      schema: {
-        type: 'object', required: ['move'], additionalProperties: false,
-        properties: { move: { $ref: `#/components/schemas/${schemaName}Move` }, expectedVersion: { type: 'integer', minimum: 0 } },
-      },
-    })
-    @ApiOkResponse({ schema: response })
-    @ApiConflictResponse({ description: 'NOT_YOUR_TURN, VERSION_CONFLICT or GAME_OVER', ...errors })
-    @ApiUnprocessableEntityResponse({ description: 'ILLEGAL_MOVE (with a reason) or IDEMPOTENCY_KEY_REUSED', ...errors })
+    @ApiBody({ schema: ref(`${n}MoveRequest`) })
+    @respond([{ status: 200, description: 'The match after the move, as the mover sees it.', schema: ref(`${n}Match`), headers: headers.moved }], { body: true, match: true, errors: [409, 422] })
     async move(
       @Param('id') id: string,
       @SeatToken() token: string | undefined,
@@ -111,74 +89,50 @@ export function createGameController(game: GameDefinition): Type<unknown> {
         expectedVersion: expectedVersionOf(body.expectedVersion, ifMatch),
         idempotencyKey: parseIdempotencyKey(idempotencyKey),
       });
-      reply.header('ETag', etagOf(match.version));
+      reply.header('ETag', etagOf(match.version, match.you ?? 'spectator'));
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       return match;
     }
 
     @Get(':id/moves')
     @ApiBearerAuth()
-    @ApiOperation({ summary: 'The move log, redacted for the caller', description: 'Entries in seq order; page with after=nextAfter.' })
-    @ApiOkResponse({
-      schema: {
-        type: 'object',
-        properties: {
-          id: { type: 'string' }, version: { type: 'integer' }, nextAfter: { type: 'integer', nullable: true },
-          entries: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                seq: { type: 'integer' }, seat: { type: 'integer', nullable: true, description: 'Null for MatchAborted.' }, type: { type: 'string', enum: ['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted'] },
-                move: { type: 'object', description: 'The move as this caller may see it.' }, at: { type: 'string', format: 'date-time' },
-              },
-            },
-          },
-        },
-      },
-    })
+    @ApiOperation({ summary: 'The move log, redacted for the caller', description: 'Entries in seq order: { seq, seat, type, at, move?, effects? }; page with after=nextAfter. Answers 304 to If-None-Match with the current ETag.' })
+    @respond([{ status: 200, description: 'A page of the log.', schema: ref(`${n}LogPage`), headers: headers.cached }, { status: 304 }], { match: true })
     async log(
       @Param('id') id: string,
       @SeatToken() token: string | undefined,
       @Query() query: LogQueryDto,
+      @Headers('if-none-match') ifNoneMatch: string | undefined,
       @Res({ passthrough: true }) reply: FastifyReply,
-    ): Promise<LogResponse> {
-      const log = await this.matches.log(engine, id, token, query.after ?? 0, query.limit ?? 100);
-      reply.header('ETag', etagOf(log.version));
-      return log;
+    ): Promise<LogResponse | undefined> {
+      const { log, viewer } = await this.matches.log(engine, id, token, query.after ?? 0, query.limit ?? 100);
+      return cached(reply, ifNoneMatch, log.version, viewer, log);
     }
 
     @Get(':id/legal-moves')
     @ApiBearerAuth()
     @ApiOperation({
       summary: 'The caller\'s legal moves now',
-      description: `Each in the form POST …/moves takes; empty when it is not the caller's turn. Paged in a fixed order: pass nextCursor as cursor (limit ≤ 1000, default 200). ${game.legalMovesNote ?? ''}`.trim(),
+      description: `Each in the form POST …/moves takes; empty when it is not the caller's turn. Paged in a fixed order: pass nextCursor as cursor (limit ≤ 1000, default 200); a cursor of an older version is 409 VERSION_CONFLICT. Answers 304 to If-None-Match with the current ETag. ${game.legalMovesNote ?? ''}`.trim(),
     })
-    @ApiOkResponse({
-      schema: {
-        type: 'object',
-        properties: {
-          version: { type: 'integer' }, seat: { type: 'integer' }, nextCursor: { type: 'string', nullable: true },
-          moves: { type: 'array', items: { $ref: `#/components/schemas/${schemaName}Move` } },
-        },
-      },
-    })
+    @respond([{ status: 200, description: 'A page of legal moves.', schema: ref(`${n}LegalMovesPage`), headers: headers.cached }, { status: 304 }], { match: true, errors: [409] })
     async legalMoves(
       @Param('id') id: string,
       @SeatToken() token: string | undefined,
       @Query() query: LegalMovesQueryDto,
+      @Headers('if-none-match') ifNoneMatch: string | undefined,
       @Res({ passthrough: true }) reply: FastifyReply,
-    ): Promise<LegalMovesResponse> {
-      const moves = await this.matches.legalMoves(engine, id, token, Number(query.cursor ?? 0), query.limit ?? 200);
-      reply.header('ETag', etagOf(moves.version));
-      return moves;
+    ): Promise<LegalMovesResponse | undefined> {
+      const moves = await this.matches.legalMoves(engine, id, token, parseCursor(query.cursor), query.limit ?? 200);
+      return cached(reply, ifNoneMatch, moves.version, moves.seat, moves);
     }
 
     @Post(':id/resign')
     @HttpCode(200)
     @ApiBearerAuth()
-    @ApiOperation({ summary: 'The caller\'s seat resigns', description: 'Ends the match; every other seat shares the win.' })
-    @ApiOkResponse({ schema: response })
+    @ApiOperation({ summary: 'The caller\'s seat resigns', description: 'Ends the match; every other seat shares the win. The body is optional.' })
+    @ApiBody({ schema: ref('ResignRequest'), required: false })
+    @respond([{ status: 200, description: 'The finished match, as the resigning seat sees it.', schema: ref(`${n}Match`), headers: headers.etag }], { body: true, match: true, errors: [409] })
     async resign(
       @Param('id') id: string,
       @SeatToken() token: string | undefined,
@@ -187,11 +141,11 @@ export function createGameController(game: GameDefinition): Type<unknown> {
       @Res({ passthrough: true }) reply: FastifyReply,
     ): Promise<MatchResponse> {
       const match = await this.matches.resign(engine, id, token, expectedVersionOf(body?.expectedVersion, ifMatch));
-      reply.header('ETag', etagOf(match.version));
+      reply.header('ETag', etagOf(match.version, match.you ?? 'spectator'));
       return match;
     }
   }
 
-  Object.defineProperty(GameController, 'name', { value: `${schemaName}Controller` });
+  Object.defineProperty(GameController, 'name', { value: `${n}Controller` });
   return GameController;
 }

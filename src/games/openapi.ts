@@ -1,107 +1,359 @@
+/**
+ * The one place the API's schemas come from. Components are built here from the error table and each game's
+ * wire schemas; the controllers only name them (`ref(...)`) and declare their statuses through `respond(...)`,
+ * so what a route returns and what the document says cannot drift apart. The e2e suites check every response
+ * against the served document (test/support/spec-setup.ts).
+ */
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
+import { ERROR_STATUS } from '../common/api-error';
+import { CURSOR_PATTERN } from '../matches/cursor';
+import { PLAYER_NAME_PATTERN } from './dto';
 import type { GameDefinition } from './game-definition';
+import { BOT_SEAT, CREATED_PLAY_PROPERTIES, CREATE_PLAY_PROPERTIES, MATCH_PLAY_PROPERTIES, PLAYER_PLAY_PROPERTIES, PLAY_SCHEMAS } from './openapi-play';
 
-export const errorSchemaRef = { $ref: '#/components/schemas/Error' };
+export const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
 
-export function matchResponseSchema(schemaName: string): object {
-  return {
-    type: 'object',
-    required: ['id', 'game', 'rulesVersion', 'status', 'version', 'players', 'toMove', 'you', 'view', 'outcome', 'rematch', 'createdAt', 'updatedAt'],
-    properties: {
-      id: { type: 'string', format: 'uuid' },
-      game: { type: 'string' },
-      rulesVersion: { type: 'integer' },
-      status: { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'], description: 'waiting: some seat is open; aborted: it expired while waiting.' },
-      version: { type: 'integer', description: 'The number of events in the log; also the ETag.' },
-      players: { type: 'array', items: PLAYER_ENTRY },
-      toMove: { type: 'array', items: { type: 'integer' }, description: 'Seats that may move now; several in simultaneous phases.' },
-      you: { type: 'integer', nullable: true, description: 'The caller\'s seat; null for spectators.' },
-      view: { $ref: `#/components/schemas/${schemaName}View` },
-      outcome: {
-        type: 'object', nullable: true,
-        properties: {
-          winners: { type: 'array', items: { type: 'integer' } },
-          scores: { type: 'array', items: { type: 'number' } },
-          reason: { type: 'string' },
-        },
-      },
-      rematch: { type: 'string', format: 'uuid', nullable: true, description: 'The id of this match\'s rematch, once there is one.' },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
-    },
-  };
-}
-
-const PLAYER_ENTRY = {
-  type: 'object',
-  required: ['seat', 'name'],
-  properties: {
-    seat: { type: 'integer' },
-    name: { type: 'string', nullable: true, description: 'Null while the seat is open.' },
-    player: { type: 'string', format: 'uuid', description: 'The player holding the seat, when a player key joined it.' },
-    open: { type: 'boolean', enum: [true], description: 'Present while the seat is open.' },
-    bot: { type: 'string', description: 'A server-side bot plays the seat: a built-in bot\'s id, or "http" (a tournament\'s HTTP bot).' },
-  },
+/** Every ETag is the match version, then the viewer for a seat: `"7"` (spectator) or `"7-s1"` (seat 1). */
+const ETAG = { description: 'The version, per viewer. Send it back as If-None-Match (or If-Match for a move).', required: true, schema: { type: 'string', pattern: '^"\\d+(-s\\d+)?"$' } };
+const CACHING = {
+  Vary: { description: 'Authorization: each viewer has its own copy.', required: true, schema: { type: 'string' } },
+  'Cache-Control': { description: 'private, no-cache: kept per viewer, revalidated before use.', required: true, schema: { type: 'string' } },
 };
 
-/** A join's or a rematch's answer: the match as the caller's seat sees it, plus that seat and its token. */
-export function seatedResponseSchema(match: object): object {
+/** The error statuses, each with the codes it can carry (from the one error table). */
+function errorResponse(status: number): { status: number; description: string; schema: object; headers?: Record<string, object> } {
+  const codes = Object.entries(ERROR_STATUS).filter(([, s]) => s === status).map(([c]) => c);
   return {
-    allOf: [match, { type: 'object', required: ['seat', 'token'], properties: { seat: { type: 'integer' }, token: { type: 'string', description: 'The seat token, shown to this caller.' } } }],
+    status,
+    description: codes.join(', '),
+    ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait.', required: false, schema: { type: 'string' } } } } : {}),
+    schema: { allOf: [ref('Error'), { type: 'object', properties: { code: { type: 'string', enum: codes } } }] },
   };
 }
 
-export const matchListSchema = {
-  type: 'object',
-  required: ['matches', 'nextCursor'],
-  properties: {
-    matches: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'game', 'status', 'version', 'players', 'openSeats', 'toMove', 'createdAt', 'updatedAt'],
-        properties: {
-          id: { type: 'string', format: 'uuid' },
-          game: { type: 'string' },
-          status: { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'] },
-          version: { type: 'integer' },
-          players: { type: 'array', items: PLAYER_ENTRY },
-          openSeats: { type: 'array', items: { type: 'integer' }, description: 'The seats a join may take.' },
-          toMove: { type: 'array', items: { type: 'integer' } },
-          createdAt: { type: 'string', format: 'date-time' },
-          updatedAt: { type: 'string', format: 'date-time' },
-        },
-      },
-    },
-    nextCursor: { type: 'string', nullable: true, description: 'Pass as cursor for the next page; null at the end.' },
+export type Outcome =
+  | { status: 200 | 201; schema: object; description: string; headers?: Record<string, object> }
+  | { status: 304 };
+
+/**
+ * Declares every status an operation answers. Every route can answer 400 (a malformed request), 429 (rate
+ * limited, unless `limited: false`) and 500; `body` adds 413 and 415, `match` adds 401, 403 and 404 (a match under `{id}`).
+ */
+export function respond(ok: Outcome[], opts: { body?: boolean; match?: boolean; errors?: number[]; limited?: boolean } = {}): MethodDecorator {
+  const statuses = [400, ...(opts.limited === false ? [] : [429]), 500, ...(opts.body ? [413, 415] : []), ...(opts.match ? [401, 403, 404] : []), ...(opts.errors ?? [])];
+  return applyDecorators(
+    ...ok.map((o) => o.status === 304
+      ? ApiResponse({ status: 304, description: 'Not modified: If-None-Match named the current ETag.', headers: { ETag: ETAG } })
+      : ApiResponse({ status: o.status, description: o.description, schema: o.schema, headers: o.headers as never })),
+    ...[...new Set(statuses)].sort().map((s) => ApiResponse(errorResponse(s) as never)),
+  );
+}
+
+export const headers = {
+  etag: { ETag: ETAG },
+  cached: { ETag: ETAG, ...CACHING },
+  created: { ETag: ETAG, Location: { description: 'The new match.', required: true, schema: { type: 'string' } } },
+  moved: {
+    ETag: ETAG,
+    'Idempotent-Replayed': { description: 'true when an Idempotency-Key matched an earlier move: its response, again.', required: false, schema: { type: 'string', enum: ['true'] } },
   },
 };
 
 const ERROR_SCHEMA = {
   type: 'object',
+  additionalProperties: false,
   required: ['statusCode', 'code', 'message'],
   properties: {
     statusCode: { type: 'integer' },
-    code: {
-      type: 'string',
-      enum: ['VALIDATION_FAILED', 'MALFORMED_MOVE', 'INVALID_OPTIONS', 'UNAUTHENTICATED', 'FORBIDDEN', 'MATCH_NOT_FOUND', 'NOT_FOUND',
-        'NOT_YOUR_TURN', 'VERSION_CONFLICT', 'GAME_OVER',
-        'MATCH_NOT_STARTED', 'MATCH_NOT_FINISHED', 'SEAT_TAKEN', 'NO_OPEN_SEAT', 'ALREADY_SEATED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED',
-        'ILLEGAL_MOVE', 'RATE_LIMITED', 'INTERNAL', 'REPLAY_FAILED'],
-    },
+    code: { type: 'string', enum: Object.keys(ERROR_STATUS), description: 'Stable; see the README for each.' },
     message: { type: 'string' },
     reason: { type: 'string', description: 'Namespaced detail, e.g. reversi/no-flips.' },
-    details: { description: 'e.g. { currentVersion } on VERSION_CONFLICT, the failed constraints on VALIDATION_FAILED.' },
+    details: {
+      description: '{ currentVersion } on VERSION_CONFLICT; the failed constraints (strings) on VALIDATION_FAILED; the health report on SERVICE_UNAVAILABLE; the limit on RATE_LIMITED.',
+      anyOf: [
+        { type: 'object', additionalProperties: false, required: ['currentVersion'], properties: { currentVersion: { type: 'integer', minimum: 0 } } },
+        { type: 'array', items: { type: 'string' } },
+        { type: 'object', required: ['status'], properties: { status: { type: 'string' } }, description: 'SERVICE_UNAVAILABLE (GET /health): terminus\'s health report.' },
+        {
+          type: 'object', additionalProperties: false, required: ['limit', 'windowSeconds', 'retryAfterSeconds'], description: 'RATE_LIMITED: the limit that applied.',
+          properties: { limit: { type: 'integer' }, windowSeconds: { type: 'integer' }, retryAfterSeconds: { type: 'integer' } },
+        },
+      ],
+    },
   },
 };
 
-/** Adds every game's move, view and options schemas, and the error schema, as named components. */
-export function addGameSchemas(document: { components?: { schemas?: Record<string, unknown> } }, games: readonly GameDefinition[]): void {
+const STATUS = { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'] };
+
+/** Players, the lobby and seats (README "Players, open seats, the lobby and rematches"). */
+const PLAYER_SCHEMAS = {
+  CreatePlayerRequest: {
+    type: 'object', additionalProperties: false, required: ['name'],
+    properties: { name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN } },
+  },
+  CreatedPlayer: {
+    type: 'object', additionalProperties: false, required: ['id', 'name', 'key'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string' },
+      key: { type: 'string', pattern: '^tbp_', description: 'The player key: send as Authorization: Bearer <key>. Shown this once.' },
+    },
+  },
+  PlayerSelf: {
+    type: 'object', additionalProperties: false, required: ['id', 'name', 'ratings'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      name: { type: 'string' },
+      ratings: {
+        type: 'object', description: 'By game, once rated play exists (empty until then).',
+        additionalProperties: { type: 'object', additionalProperties: false, required: ['rating', 'matches'], properties: { rating: { type: 'number' }, matches: { type: 'integer' } } },
+      },
+    },
+  },
+  PlayerMatch: {
+    type: 'object', additionalProperties: false, required: ['game', 'id', 'seat', 'version', 'status', 'toMove'],
+    properties: {
+      game: { type: 'string' },
+      id: { type: 'string', format: 'uuid' },
+      seat: { type: 'integer', minimum: 0 },
+      version: { type: 'integer', minimum: 0 },
+      status: STATUS,
+      toMove: { type: 'boolean', description: 'This player\'s seat is to move.' },
+    },
+  },
+  PlayerMatchPage: {
+    type: 'object', additionalProperties: false, required: ['matches', 'nextCursor'],
+    properties: {
+      matches: { type: 'array', items: ref('PlayerMatch') },
+      nextCursor: { type: 'string', nullable: true, description: 'Pass as ?cursor= for the next page; null at the end.' },
+    },
+  },
+  MatchSummary: {
+    type: 'object', additionalProperties: false,
+    required: ['id', 'game', 'status', 'version', 'players', 'openSeats', 'toMove', 'createdAt', 'updatedAt'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      game: { type: 'string' },
+      status: STATUS,
+      version: { type: 'integer', minimum: 0 },
+      players: { type: 'array', items: ref('Player') },
+      openSeats: { type: 'array', items: { type: 'integer' }, description: 'The seats a join may take.' },
+      toMove: { type: 'array', items: { type: 'integer' } },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  MatchPage: {
+    type: 'object', additionalProperties: false, required: ['matches', 'nextCursor'],
+    properties: {
+      matches: { type: 'array', items: ref('MatchSummary') },
+      nextCursor: { type: 'string', nullable: true, description: 'Pass as ?cursor= for the next page; null at the end.' },
+    },
+  },
+  JoinRequest: {
+    type: 'object', additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: 'Required without a player key; defaults to the player\'s name with one.' },
+      seat: { type: 'integer', minimum: 0, maximum: 15, description: 'The seat to take; the first open one when absent.' },
+      bot: { type: 'string', minLength: 1, maxLength: 40, description: 'Seat a server-side bot (GET /games/{game}/bots) instead of the caller; the token answered is the bot seat\'s (it can resign it).' },
+    },
+  },
+  SeatToken: {
+    type: 'object', additionalProperties: false, required: ['seat', 'token'],
+    properties: { seat: { type: 'integer', minimum: 0 }, token: { type: 'string', description: 'The seat\'s new token, shown this once.' } },
+  },
+};
+
+const SHARED = {
+  Error: ERROR_SCHEMA,
+  Outcome: {
+    type: 'object', nullable: true, additionalProperties: false,
+    required: ['winners', 'scores', 'reason', 'draw'],
+    description: 'Null while the match runs.',
+    properties: {
+      winners: { type: 'array', items: { type: 'integer' }, description: 'Winning seats; several on a shared win; every seat on a draw.' },
+      scores: { type: 'array', items: { type: 'number' }, description: 'Final scores by seat.' },
+      reason: { type: 'string', description: 'Why it ended: `resigned`, or namespaced by game (`reversi/no-moves`).' },
+      draw: { type: 'boolean', description: 'True when no seat finished ahead of another. Read this, not `winners`.' },
+    },
+  },
+  Player: {
+    type: 'object', additionalProperties: false, required: ['seat', 'name'],
+    properties: {
+      seat: { type: 'integer', minimum: 0 },
+      name: { type: 'string', nullable: true, description: 'Null while the seat is open.' },
+      player: { type: 'string', format: 'uuid', description: 'The player holding the seat, when a player key joined it.' },
+      open: { type: 'boolean', enum: [true], description: 'Present while the seat is open: a join may take it.' },
+      ...PLAYER_PLAY_PROPERTIES,
+    },
+  },
+  SeatCredential: {
+    type: 'object', additionalProperties: false, required: ['seat', 'name', 'token'],
+    properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: { type: 'string', description: 'The seat token: send as Authorization: Bearer <token>. Shown this once.' } },
+  },
+  CreateMatchPlayer: {
+    description: '{ "name" }: a seat with its own token. { "open": true }: an open seat; the match waits until it is joined. { "bot" }: a server-side bot plays it.',
+    oneOf: [
+      {
+        type: 'object', additionalProperties: false, required: ['name'],
+        properties: { name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: '1–40 characters, no control characters.' } },
+      },
+      { type: 'object', additionalProperties: false, required: ['open'], properties: { open: { type: 'boolean', enum: [true] } } },
+      BOT_SEAT,
+    ],
+  },
+  ...PLAYER_SCHEMAS,
+  ...PLAY_SCHEMAS,
+  ResignRequest: {
+    type: 'object', additionalProperties: false,
+    properties: { expectedVersion: { type: 'integer', minimum: 0, maximum: 2_000_000_000, description: 'When given, the resignation is refused (409) if the match has moved on.' } },
+  },
+  CatalogueOption: {
+    type: 'object', additionalProperties: false, required: ['name', 'type', 'default', 'description'],
+    properties: {
+      name: { type: 'string' },
+      type: { type: 'string', enum: ['integer', 'boolean', 'string', 'object'] },
+      default: { description: 'The default; null for object options (see the game\'s Options schema).', anyOf: [{ type: 'number' }, { type: 'boolean' }, { type: 'string', nullable: true }] },
+      description: { type: 'string' },
+      minimum: { type: 'number' },
+      maximum: { type: 'number' },
+      enum: { type: 'array', items: { type: 'string' } },
+    },
+  },
+  CatalogueGame: {
+    type: 'object', additionalProperties: false, required: ['id', 'title', 'rulesVersion', 'seats', 'options'],
+    properties: {
+      id: { type: 'string' },
+      title: { type: 'string' },
+      rulesVersion: { type: 'integer' },
+      seats: { type: 'object', additionalProperties: false, required: ['min', 'max'], properties: { min: { type: 'integer' }, max: { type: 'integer' } } },
+      options: { type: 'array', items: ref('CatalogueOption') },
+    },
+  },
+  Catalogue: {
+    type: 'object', additionalProperties: false, required: ['games'],
+    properties: { games: { type: 'array', items: ref('CatalogueGame') } },
+  },
+};
+
+/** A game's named components: its wire forms, and the match, log and legal-moves shapes built on them. */
+function gameSchemas(g: GameDefinition): Record<string, object> {
+  const n = g.schemaName;
+  const match = {
+    type: 'object', additionalProperties: false,
+    required: ['id', 'game', 'rulesVersion', 'status', 'version', 'players', 'toMove', 'you', 'view', 'outcome', 'rematch', 'clock', 'createdAt', 'updatedAt'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      game: { type: 'string', enum: [g.engine.id] },
+      rulesVersion: { type: 'integer' },
+      status: { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'], description: 'waiting: a seat is open; aborted: it expired while waiting.' },
+      version: { type: 'integer', minimum: 0, description: 'The number of events in the log.' },
+      players: { type: 'array', items: ref('Player') },
+      toMove: { type: 'array', items: { type: 'integer' }, description: 'Seats that may move now; several in simultaneous phases.' },
+      you: { type: 'integer', nullable: true, description: 'The caller\'s seat; null for spectators.' },
+      view: ref(`${n}View`),
+      outcome: ref('Outcome'),
+      rematch: { type: 'string', format: 'uuid', nullable: true, description: 'The id of this match\'s rematch, once there is one.' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      ...MATCH_PLAY_PROPERTIES,
+      ...FAIRNESS_PROPERTIES,
+    },
+  };
+  const created = {
+    ...match,
+    required: [...match.required, 'seats'],
+    properties: { ...match.properties, seats: { type: 'array', items: ref('SeatCredential'), description: 'One per named seat (an open seat gets its token when joined).' }, ...CREATED_PLAY_PROPERTIES },
+  };
+  const seated = {
+    ...match,
+    required: [...match.required, 'seat', 'token'],
+    properties: {
+      ...match.properties,
+      seat: { type: 'integer', minimum: 0, description: 'The caller\'s seat.' },
+      token: { type: 'string', description: 'That seat\'s token: send as Authorization: Bearer <token>.' },
+    },
+  };
+  return {
+    [`${n}Move`]: g.schemas.move,
+    [`${n}View`]: g.schemas.view,
+    [`${n}Options`]: g.schemas.options,
+    [`${n}LogMove`]: g.schemas.logMove,
+    [`${n}MoveEffects`]: g.schemas.effects,
+    [`${n}Match`]: match,
+    [`${n}CreatedMatch`]: created,
+    [`${n}SeatedMatch`]: seated,
+    [`${n}CreateMatchRequest`]: {
+      type: 'object', additionalProperties: false, required: ['players'],
+      properties: {
+        players: { type: 'array', minItems: g.engine.seats.min, maxItems: g.engine.seats.max, items: ref('CreateMatchPlayer'), description: 'One entry per seat, seat 0 first.' },
+        options: ref(`${n}Options`),
+        unlisted: { type: 'boolean', description: 'true keeps the match out of the lobby (default false).' },
+        ...CREATE_PLAY_PROPERTIES,
+      },
+    },
+    [`${n}MoveRequest`]: {
+      type: 'object', additionalProperties: false, required: ['move', 'expectedVersion'],
+      properties: {
+        move: ref(`${n}Move`),
+        expectedVersion: {
+          type: 'integer', minimum: 0, maximum: 2_000_000_000,
+          description: 'The version the move was decided on. (A client that sends If-Match instead may leave it out.)',
+        },
+      },
+    },
+    [`${n}LogEntry`]: {
+      type: 'object', additionalProperties: false, required: ['seq', 'seat', 'type', 'at'],
+      properties: {
+        seq: { type: 'integer', minimum: 1 },
+        seat: { type: 'integer', minimum: 0, nullable: true, description: 'Null for an event of the whole match (MatchAborted).' },
+        type: { type: 'string', enum: ['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut'], description: 'TimedOut: the seat\'s clock ran out (it lost, or left a match of 3+ seats).' },
+        at: { type: 'string', format: 'date-time' },
+        move: { ...ref(`${n}LogMove`), description: 'MoveMade only: the move as POST …/moves takes it, redacted for the caller.' } as object,
+        effects: { ...ref(`${n}MoveEffects`), description: 'MoveMade only: what the move caused.' } as object,
+      },
+    },
+    [`${n}LogPage`]: {
+      type: 'object', additionalProperties: false, required: ['id', 'version', 'entries', 'nextAfter'],
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        version: { type: 'integer', minimum: 0 },
+        entries: { type: 'array', items: ref(`${n}LogEntry`) },
+        nextAfter: { type: 'integer', nullable: true, description: 'Pass as ?after= for the next page; null at the end.' },
+      },
+    },
+    [`${n}LegalMovesPage`]: {
+      type: 'object', additionalProperties: false, required: ['version', 'seat', 'moves', 'nextCursor'],
+      properties: {
+        version: { type: 'integer', minimum: 0 },
+        seat: { type: 'integer', minimum: 0 },
+        moves: { type: 'array', items: ref(`${n}Move`) },
+        nextCursor: {
+          type: 'string', nullable: true, pattern: CURSOR_PATTERN,
+          description: 'Pass as ?cursor= for the next page (null on the last). It names its version: after the match moves it is 409 VERSION_CONFLICT.',
+        },
+        ...g.schemas.legalMovesExtra,
+      },
+    },
+  };
+}
+
+/** API.md "Fairness": present only in matches with chance; `seed` and `salt` only once the match is over. */
+const FAIRNESS_PROPERTIES = {
+  seedCommitment: {
+    type: 'string', pattern: '^[0-9a-f]{64}$',
+    description: 'Matches with chance: lowercase hex SHA-256 of the UTF-8 string salt + seed, fixed at creation.',
+  },
+  seed: { type: 'string', description: 'Revealed once the match is over, never before: every random draw of the match derives from it.' },
+  salt: { type: 'string', description: 'Revealed with the seed, to recompute seedCommitment.' },
+};
+
+/** Adds the shared and per-game components; the seat token is opaque, not a JWT. */
+export function addGameSchemas(document: OpenAPIObject, games: readonly GameDefinition[]): void {
   document.components ??= {};
   const schemas = (document.components.schemas ??= {});
-  schemas.Error = ERROR_SCHEMA;
-  for (const g of games) {
-    schemas[`${g.schemaName}Move`] = g.schemas.move;
-    schemas[`${g.schemaName}View`] = g.schemas.view;
-    schemas[`${g.schemaName}Options`] = g.schemas.options;
-  }
+  Object.assign(schemas, SHARED);
+  for (const g of games) Object.assign(schemas, gameSchemas(g));
+  for (const scheme of Object.values(document.components.securitySchemes ?? {})) delete (scheme as { bearerFormat?: string }).bearerFormat;
 }

@@ -1,9 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, type Type } from '@nestjs/common';
-import {
-  ApiBearerAuth, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import { ListingsService } from '../matches/listings.service';
 import type { MatchListResponse, SeatedResponse } from '../matches/match.types';
@@ -11,16 +9,14 @@ import { SeatsService } from '../matches/seats.service';
 import { JoinDto, ListQueryDto } from './dto';
 import type { GameDefinition } from './game-definition';
 import { etagOf } from './if-match';
-import { errorSchemaRef, matchListSchema, matchResponseSchema, seatedResponseSchema } from './openapi';
+import { headers, ref, respond } from './openapi';
 
 /**
  * The lobby and the routes that change who holds a seat, for one game: list, join, rematch, replace a seat
  * token. Thin: each method hands over to the match services with the game's engine.
  */
 export function createSeatsController(game: GameDefinition): Type<unknown> {
-  const { engine, schemaName } = game;
-  const seated = seatedResponseSchema(matchResponseSchema(schemaName));
-  const errors = { schema: errorSchemaRef };
+  const { engine, schemaName: n } = game;
 
   @ApiTags(engine.id)
   @Controller(`games/${engine.id}/matches`)
@@ -35,7 +31,7 @@ export function createSeatsController(game: GameDefinition): Type<unknown> {
       summary: 'The lobby: listed matches in one status, newest first',
       description: 'status=waiting (the default) lists matches with open seats to join; also active and finished. Unlisted matches never appear. Page with cursor=nextCursor (null at the end).',
     })
-    @ApiOkResponse({ schema: matchListSchema })
+    @respond([{ status: 200, description: 'A page of match summaries.', schema: ref('MatchPage') }])
     list(@Query() query: ListQueryDto): Promise<MatchListResponse> {
       return this.listings.lobby(engine, query.status ?? 'waiting', query.cursor, query.limit ?? 50);
     }
@@ -46,32 +42,32 @@ export function createSeatsController(game: GameDefinition): Type<unknown> {
     @ApiOperation({
       summary: 'Take an open seat',
       description: 'By name (the answer carries a new seat token), or with a player key (the seat becomes that player\'s; name defaults to the player\'s). '
-        + 'seat: the one to take; the first open one when absent. Of concurrent joins on one seat exactly one wins. The match becomes active once every seat is held.',
+        + 'seat: the one to take; the first open one when absent. Of concurrent joins on one seat exactly one wins: 409 SEAT_TAKEN or NO_OPEN_SEAT for the others. '
+        + 'The match becomes active with the last join; a join on a match past its waiting time finds it aborted (409 GAME_OVER).',
     })
-    @ApiBody({ schema: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 40 }, seat: { type: 'integer', minimum: 0 }, bot: { type: 'string', description: 'Seat a server-side bot (GET /games/{game}/bots); the token answered is the bot seat\'s (it can resign it).' } } } })
-    @ApiOkResponse({ schema: seated })
-    @ApiConflictResponse({ description: 'SEAT_TAKEN, NO_OPEN_SEAT, ALREADY_SEATED or GAME_OVER (the match expired)', ...errors })
-    @ApiUnauthorizedResponse(errors)
+    @ApiBody({ schema: ref('JoinRequest') })
+    @respond([{ status: 200, description: 'The match as the new seat sees it, with the seat and its token.', schema: ref(`${n}SeatedMatch`), headers: headers.etag }], { body: true, match: true, errors: [409] })
     async join(@Param('id') id: string, @SeatToken() token: string | undefined, @Body() body: JoinDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<SeatedResponse> {
       const joined = await this.seats.join(engine, id, token, body);
-      reply.header('ETag', etagOf(joined.version));
+      reply.header('ETag', etagOf(joined.version, joined.seat));
       return joined;
     }
 
     @Post(':id/rematch')
+    @LimitedAs('create')
     @ApiBearerAuth()
     @ApiOperation({
       summary: 'The next match, same holders, seats rotated by one',
-      description: 'On a finished match, by one of its seats. Seat i becomes seat (i + 1) mod n. 201 when this call created it, 200 after: every call by any seat answers the same match, '
-        + 'with the caller\'s new seat and always the same token for it (derived from the credential that asks; ask with the same one).',
+      description: 'On a finished match, by one of its seats (seat token or player key). Seat i becomes seat (i + 1) mod n. 201 when this call created it, 200 after: every call by any seat answers the same match, '
+        + 'with the caller\'s new seat and always the same token for it (derived from the credential that asks: ask with the same one). 409 MATCH_NOT_FINISHED before the match is over.',
     })
-    @ApiCreatedResponse({ schema: seated })
-    @ApiOkResponse({ schema: seated })
-    @ApiConflictResponse({ description: 'MATCH_NOT_FINISHED', ...errors })
-    @ApiForbiddenResponse(errors)
+    @respond([
+      { status: 201, description: 'The rematch, created by this call, as the caller\'s new seat sees it.', schema: ref(`${n}SeatedMatch`), headers: headers.created },
+      { status: 200, description: 'The rematch, created before, as the caller\'s new seat sees it.', schema: ref(`${n}SeatedMatch`), headers: headers.created },
+    ], { body: true, match: true, errors: [409] })
     async rematch(@Param('id') id: string, @SeatToken() token: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<SeatedResponse> {
       const { response, created } = await this.seats.rematch(engine, id, token);
-      reply.status(created ? 201 : 200).header('ETag', etagOf(response.version)).header('Location', `/games/${engine.id}/matches/${response.id}`);
+      reply.status(created ? 201 : 200).header('ETag', etagOf(response.version, response.seat)).header('Location', `/games/${engine.id}/matches/${response.id}`);
       return response;
     }
 
@@ -79,14 +75,13 @@ export function createSeatsController(game: GameDefinition): Type<unknown> {
     @HttpCode(200)
     @ApiBearerAuth()
     @ApiOperation({ summary: 'Replace the caller\'s seat token', description: 'With the seat token or the player key of the seat; the seat\'s previous token stops working at once. The new token is shown this once.' })
-    @ApiOkResponse({ schema: { type: 'object', required: ['seat', 'token'], properties: { seat: { type: 'integer' }, token: { type: 'string' } } } })
-    @ApiUnauthorizedResponse(errors)
-    @ApiForbiddenResponse(errors)
+    @respond([{ status: 200, description: 'The seat and its new token.', schema: ref('SeatToken') }], { body: true, match: true })
     replaceToken(@Param('id') id: string, @SeatToken() token: string | undefined): Promise<{ seat: number; token: string }> {
       return this.seats.replaceToken(engine, id, token);
     }
   }
 
-  Object.defineProperty(SeatsController, 'name', { value: `${schemaName}SeatsController` });
+  Object.defineProperty(SeatsController, 'name', { value: `${n}SeatsController` });
   return SeatsController;
 }
+

@@ -265,12 +265,12 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
     outcome(state) {
       if (state.resigned !== null) {
         const resigned = state.resigned;
-        return { winners: state.seats.map((_, seat) => seat).filter((s) => s !== resigned), scores: engine.scores(state.game), reason: 'resigned' };
+        return { winners: state.seats.map((_, seat) => seat).filter((s) => s !== resigned), scores: engine.scores(state.game), reason: 'resigned', draw: false };
       }
       if (state.timedOut !== null) {
         const loser = state.timedOut;
         const winners = state.seats.map((_, seat) => seat).filter((s) => s !== loser && !state.left.includes(s));
-        return { winners, scores: engine.scores(state.game), reason: 'timeout' };
+        return { winners, scores: engine.scores(state.game), reason: 'timeout', draw: false };
       }
       return state.status === 'finished' ? engine.outcome(state.game) : null;
     },

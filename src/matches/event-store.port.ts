@@ -13,6 +13,9 @@ export interface MatchRecord {
   readonly game: string;
   readonly rulesVersion: number;
   readonly seed: string;
+  /** Commit-reveal (matches/fairness.ts): null in games without chance and in matches older than it. */
+  readonly salt: string | null;
+  readonly seedCommitment: string | null;
   readonly options: unknown;
   readonly status: MatchStatus;
   readonly version: number;
@@ -41,7 +44,7 @@ export interface StoredEvent {
 }
 
 /** A match as created: the record's fields that the store does not set itself, plus each seat's holder and token hash. */
-export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'options' | 'status' | 'unlisted' | 'expiresAt' | 'rematchOf' | 'clock'> {
+export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'salt' | 'seedCommitment' | 'options' | 'status' | 'unlisted' | 'expiresAt' | 'rematchOf' | 'clock'> {
   readonly toMove: readonly number[];
   /** The server clock's now; the store's own when absent. */
   readonly createdAt?: Date;
@@ -82,7 +85,7 @@ export interface OutboxMessage {
 /** Who is asking: a seat token (by its hash) or a player (by id; a player key acts for every seat its player holds). */
 export type Credential = { readonly tokenHash: string } | { readonly playerId: string };
 
-/** What the match row says along with an event: projections of the state after it. */
+/** What the match row says along with its events: projections of the state after them. */
 export interface Projection {
   readonly status: MatchStatus;
   readonly toMove: readonly number[];
@@ -104,6 +107,7 @@ export interface AppendOptions {
 }
 
 export type AppendResult =
+  /** `event` is the last of the events appended. */
   | { readonly ok: true; readonly event: StoredEvent }
   /** `version-conflict`: the match is no longer at the expected version (or the actor lost its seat). `duplicate-key`: the seat already used the idempotency key. */
   | { readonly ok: false; readonly conflict: 'version-conflict' | 'duplicate-key' };
@@ -133,7 +137,7 @@ export interface PlayerMatchRecord {
 
 export interface EventStore {
   createMatch(match: NewMatch): Promise<MatchRecord>;
-  /** A rematch, unless `match.rematchOf` already has one: then null. */
+  /** A rematch; null if a match with its id exists already (the id is derived from the match it follows). */
   createRematch(match: NewMatch): Promise<MatchRecord | null>;
   /** The match and, when a credential is given, the seat it opens in this match (null if none). One round trip. */
   loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null>;
@@ -142,10 +146,11 @@ export interface EventStore {
   /** Events with `seq > afterSeq`, in order. */
   events(matchId: string, afterSeq?: number): Promise<StoredEvent[]>;
   /**
-   * Appends event `expectedVersion + 1` and bumps the match version, in one statement: it succeeds for
-   * exactly one writer per version. The projection is written along with it.
+   * Appends events `expectedVersion + 1`, `+ 2`, … (one or more, all or none) and bumps the match version, in
+   * one statement: it succeeds for exactly one writer per version. The projection is written along with them;
+   * an idempotency key goes with the last event.
    */
-  append(matchId: string, expectedVersion: number, projection: Projection, event: NewEvent, options?: AppendOptions): Promise<AppendResult>;
+  append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   findByIdempotencyKey(matchId: string, seat: number, key: string): Promise<StoredEvent | null>;
   /** Sets a seat's token hash; with `ifUnset`, only where none is set yet. Answers the hash the seat has after. */
   setSeatToken(matchId: string, seat: number, tokenHash: string, ifUnset: boolean): Promise<string | null>;
@@ -153,6 +158,11 @@ export interface EventStore {
   listMatches(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Promise<MatchSummaryRecord[]>;
   /** The matches where a player holds a seat, newest first. */
   playerMatches(playerId: string, filter: { status?: MatchStatus; toMove?: boolean }, after: PageAfter | null, limit: number): Promise<PlayerMatchRecord[]>;
+  /**
+   * Rewrites a match's projections (its status and seats to move, its seats' holders) as folded from its log
+   * at `version`; false if the match has moved on since (fold again).
+   */
+  writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean>;
   /** Waiting matches whose wait ended at or before `now`. */
   dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]>;
   /**

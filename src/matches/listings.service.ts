@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ApiError } from '../common/api-error';
 import type { AnyEngine } from '../engine/core';
-import { decodeCursor, page } from './cursor';
+import { decodeCursor, page } from './list-cursor';
 import { EVENT_STORE, type EventStore, type MatchStatus } from './event-store.port';
-import { playersOf } from './match-access';
+import { MatchAccess, botDueOf, deadlineOf, playersOf } from './match-access';
 import type { MatchListResponse, PlayerMatchesResponse } from './match.types';
 
 /**
@@ -11,7 +12,27 @@ import type { MatchListResponse, PlayerMatchesResponse } from './match.types';
  */
 @Injectable()
 export class ListingsService {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly access: MatchAccess,
+  ) {}
+
+  /**
+   * Rebuilds one match's projections from its log alone (the fold from creation, never the cache), should
+   * they ever be lost or wrong. Answers the version they were rebuilt at.
+   */
+  async rebuild(engine: AnyEngine, id: string): Promise<number> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const { match } = await this.access.loadRecord(engine, id);
+      const events = (await this.store.events(match.id)).filter((e) => e.seq <= match.version);
+      const state = this.access.fold(engine, match, this.access.initial(engine, match), events);
+      if (state.version !== match.version) throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} ends at ${state.version}, not at its version ${match.version}.`);
+      const toMove = this.access.decider(engine).toMove(state);
+      const projection = { status: state.status, toMove, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, toMove, match.updatedAt.getTime()) };
+      if (await this.store.writeProjection(match.id, state.version, projection, state.seats)) return state.version;
+    }
+    throw new ApiError('VERSION_CONFLICT', 'The match kept moving while its projections were rebuilt; try again.');
+  }
 
   async lobby(engine: AnyEngine, status: MatchStatus, cursor: string | undefined, limit: number): Promise<MatchListResponse> {
     const rows = await this.store.listMatches(engine.id, status, decodeCursor(cursor), limit + 1);

@@ -7,7 +7,8 @@ import { outboxMessage, webhookTypeOf } from '../webhooks/outbox';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
-import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type StoredEvent } from './event-store.port';
+import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type NewEvent, type StoredEvent } from './event-store.port';
+import { fairnessFields } from './fairness';
 import { fromStored, toNewEvent } from './match-events';
 import type { MatchResponse, PlayerEntry } from './match.types';
 import { type CachedState, LruMap, StateCache } from './state-cache';
@@ -153,23 +154,29 @@ export class MatchAccess {
   }
 
   /**
-   * Appends the one event a command decided, guarded by the version the decision was made on. Answers the
-   * state after it, or null when another writer got there first (nothing was written).
+   * Appends the events a command decided (all or none), guarded by the version the decision was made on.
+   * Answers the state after them, or null when another writer got there first (nothing was written).
    */
-  async append(engine: AnyEngine, loaded: Loaded, decided: MatchEvent, extra: AppendOptions & { idempotencyKey?: string; requestHash?: string } = {}): Promise<Loaded | null> {
+  async append(
+    engine: AnyEngine, loaded: Loaded, decided: readonly MatchEvent[], extra: AppendOptions & { idempotencyKey?: string; requestHash?: string } = {},
+  ): Promise<Loaded | null> {
     const decider = this.decider(engine);
     // Every event carries its time: the clock is folded from it, and the store records the same instant.
-    const event = decided.at === undefined ? { ...decided, at: this.clock.now().getTime() } : decided;
-    const state = decider.evolve(loaded.state, event);
+    const now = this.clock.now().getTime();
+    const events = decided.map((e) => (e.at === undefined ? { ...e, at: now } : e));
+    const at = (events[events.length - 1] as MatchEvent).at as number;
+    const state = foldEvents(decider, loaded.state, events);
     const { idempotencyKey, requestHash, ...options } = extra;
     const toMove = decider.toMove(state);
     const type = webhookTypeOf(loaded.state.status, state.status, toMove);
-    const outbox = type && outboxMessage(type, new Date(event.at as number), {
-      game: engine.id, matchId: loaded.match.id, seq: loaded.version + 1, status: state.status, toMove,
+    const outbox = type && outboxMessage(type, new Date(at), {
+      game: engine.id, matchId: loaded.match.id, seq: loaded.version + events.length, status: state.status, toMove,
     });
+    const rows = events.map(toNewEvent);
+    rows[rows.length - 1] = { ...(rows[rows.length - 1] as NewEvent), idempotencyKey, requestHash };
     const appended = await this.store.append(
-      loaded.match.id, loaded.version, { status: state.status, toMove, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, toMove, event.at as number) },
-      { ...toNewEvent(event), idempotencyKey, requestHash }, outbox ? { ...options, outbox } : options,
+      loaded.match.id, loaded.version, { status: state.status, toMove, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, toMove, at) },
+      rows, outbox ? { ...options, outbox } : options,
     );
     if (!appended.ok) return null;
     const after: Loaded = {
@@ -196,7 +203,7 @@ export class MatchAccess {
   respond(engine: AnyEngine, loaded: Loaded, viewer: Viewer): MatchResponse {
     const { match, state } = loaded;
     const decider = this.decider(engine);
-    return {
+    const response: MatchResponse = {
       id: match.id,
       game: match.game,
       rulesVersion: match.rulesVersion,
@@ -212,6 +219,8 @@ export class MatchAccess {
       createdAt: match.createdAt.toISOString(),
       updatedAt: match.updatedAt.toISOString(),
     };
+    // The seed is revealed once the match is over (finished, or aborted), never while it waits or runs.
+    return Object.assign(response, fairnessFields(match, state.status === 'finished' || state.status === 'aborted'));
   }
 
   private replayFailed(match: MatchRecord, error: unknown): ApiError {

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ClockSettings } from '../clocks/match-clock';
 import { outboxMessage } from '../webhooks/outbox';
 import { refuseWebhookUrl } from '../webhooks/webhook-url';
-import { type AnyEngine, type EngineError, type Seat } from '../engine/core';
+import { type AnyEngine, type EngineError, type Seat, type Viewer } from '../engine/core';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
@@ -15,6 +15,9 @@ import { findBot } from '../engine/bots';
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
+import { type LegalMovesCursor, formatCursor } from './cursor';
+import { commitTo } from './fairness';
+import { type LogStep, hiddenFromSeat } from './simultaneous';
 import { hashRequest, hashToken, newSeatToken, newSeed } from './tokens';
 
 /**
@@ -71,6 +74,7 @@ export class MatchService {
       game: engine.id,
       rulesVersion: engine.rulesVersion,
       seed,
+      ...commitTo(engine, seed),
       options: options.value,
       status: state.status,
       toMove,
@@ -98,6 +102,18 @@ export class MatchService {
     return this.access.respond(engine, await this.access.load(engine, match), viewer);
   }
 
+  /** The match as it was at `version` (0 = just created), as this caller may see it: for replay viewers. */
+  async getAt(engine: AnyEngine, id: string, token: string | undefined, version: number): Promise<MatchResponse> {
+    const { match, viewer } = await this.access.authorize(engine, id, token, false);
+    if (version > match.version) {
+      throw new ApiError('VALIDATION_FAILED', `version must be at most ${match.version}, the match's current version.`, 'version/ahead');
+    }
+    if (version === match.version) return this.access.respond(engine, await this.access.load(engine, match), viewer);
+    const events = await this.access.store.events(match.id);
+    const at = events[version - 1];
+    return this.access.respond(engine, this.stateAt(engine, match, events, version, at?.createdAt ?? match.createdAt), viewer);
+  }
+
   async move(engine: AnyEngine, id: string, token: string | undefined, input: MoveInput): Promise<MoveResult> {
     const requestHash = input.idempotencyKey === undefined ? undefined : hashRequest({ move: input.move, expectedVersion: input.expectedVersion });
     // Fast path, one round trip: a credential seen opening this seat and a cached state at exactly the version
@@ -122,26 +138,41 @@ export class MatchService {
     if (input.expectedVersion === undefined) {
       throw new ApiError('VALIDATION_FAILED', 'Name the version the move was decided on: "expectedVersion" in the body or an If-Match header.', 'expected-version/missing');
     }
-    if (input.expectedVersion !== match.version) throw versionConflict(match.version);
-    const result = await this.decideAndAppend(engine, await this.access.load(engine, match), mover, input, requestHash);
+    // A stale version is still good when nothing since it is visible to the mover (README "Simultaneous phases").
+    const stale = input.expectedVersion !== match.version;
+    if (stale && !(input.expectedVersion < match.version && (await this.unseenSince(engine, match, mover, input.expectedVersion)))) {
+      throw versionConflict(match.version);
+    }
+    const result = await this.decideAndAppend(engine, await this.access.load(engine, match), mover, input, requestHash, undefined, stale);
     if (result) return result;
     throw await this.access.versionConflict(match.id, match.version + 1);
   }
 
+  /** Whether every event after `version` is another seat's move in a simultaneous phase, hidden from `seat`. */
+  private async unseenSince(engine: AnyEngine, match: MatchRecord, seat: Seat, version: number): Promise<boolean> {
+    const steps: LogStep[] = [];
+    const events = (await this.access.store.events(match.id)).filter((e) => e.seq <= match.version);
+    const now = this.access.fold(engine, match, this.access.initial(engine, match), events, (stored, _event, before, after) => {
+      if (stored.seq > version) steps.push({ event: stored, before: before.game, after: after.game, move: typedMove(engine, stored) });
+    });
+    return hiddenFromSeat(engine, steps, seat, now.game);
+  }
+
   /** Null when the append lost (another writer, or a credential that no longer opens the seat). */
   private async decideAndAppend(
-    engine: AnyEngine, loaded: Loaded, seat: Seat, input: MoveInput, requestHash: string | undefined, actor?: Credential,
+    engine: AnyEngine, loaded: Loaded, seat: Seat, input: MoveInput, requestHash: string | undefined, actor?: Credential, stale = false,
   ): Promise<MoveResult | null> {
     let events;
     try {
       events = this.access.decide(engine, loaded, { type: 'MakeMove', seat, move: input.move, now: this.clock.now().getTime() });
     } catch (error) {
+      if (stale) throw versionConflict(loaded.version); // decided on an older version, and not legal now
       // A refused retry of a move that did land must still get its first answer, not a rules error.
       const earlier = input.idempotencyKey === undefined ? null : await this.earlierAnswer(engine, loaded.match, seat, input.idempotencyKey, requestHash as string);
       if (earlier) return earlier;
       throw error;
     }
-    const after = await this.access.append(engine, loaded, only(events), {
+    const after = await this.access.append(engine, loaded, events, {
       idempotencyKey: input.idempotencyKey, requestHash, actor: actor && { seat, credential: actor },
     });
     if (after) return { response: this.access.respond(engine, after, seat), replayed: false };
@@ -157,36 +188,36 @@ export class MatchService {
     if (expectedVersion !== undefined && expectedVersion !== match.version) throw versionConflict(match.version);
     const loaded = await this.access.load(engine, match);
     const events = this.access.decide(engine, loaded, { type: 'Resign', seat, now: this.clock.now().getTime() });
-    const after = await this.access.append(engine, loaded, only(events));
+    const after = await this.access.append(engine, loaded, events);
     if (!after) throw await this.access.versionConflict(match.id, match.version + 1);
     return this.access.respond(engine, after, seat);
   }
 
-  async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<LogResponse> {
+  async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<{ log: LogResponse; viewer: Viewer }> {
     const { match, viewer } = await this.access.authorize(engine, id, token, false);
     const events = (await this.access.store.events(match.id)).filter((e) => e.seq <= match.version);
     // Redaction may depend on the states around each move and on the state now, so the whole log is replayed.
-    const steps: { stored: StoredEvent; before: unknown; after: unknown }[] = [];
-    const now = this.access.fold(engine, match, this.access.initial(engine, match), events, (stored, _e, before, next) => {
-      steps.push({ stored, before: before.game, after: next.game });
+    const steps: LogStep[] = [];
+    const now = this.access.fold(engine, match, this.access.initial(engine, match), events, (stored, _event, before, next) => {
+      steps.push({ event: stored, before: before.game, after: next.game, move: typedMove(engine, stored) });
     });
-    const page = steps.filter((s) => s.stored.seq > after).slice(0, limit);
-    const entries: LogEntry[] = page.map(({ stored, before, after: next }) => {
-      const entry: LogEntry = { seq: stored.seq, seat: stored.seat, type: stored.type, at: stored.createdAt.toISOString() };
-      if (stored.type === 'MoveMade') {
-        const move = engine.parseMove(stored.payload);
-        if (move.ok) entry.move = engine.redactMove({ seat: stored.seat as Seat, move: move.value, before, after: next, now: now.game }, viewer);
-      }
+    const page = steps.filter((s) => s.event.seq > after).slice(0, limit);
+    const entries: LogEntry[] = page.map(({ event, before, after: next, move }) => {
+      const entry: LogEntry = { seq: event.seq, seat: event.seat, type: event.type, at: event.createdAt.toISOString() };
+      if (event.type === 'MoveMade') Object.assign(entry, engine.redactMove({ seat: event.seat as Seat, move, before, after: next, now: now.game }, viewer));
       return entry;
     });
     const last = page[page.length - 1];
-    const more = last !== undefined && last.stored.seq < match.version;
-    return { id: match.id, version: match.version, entries, nextAfter: more ? last.stored.seq : null };
+    const more = last !== undefined && last.event.seq < match.version;
+    return { log: { id: match.id, version: match.version, entries, nextAfter: more ? last.event.seq : null }, viewer };
   }
 
-  async legalMoves(engine: AnyEngine, id: string, token: string | undefined, cursor = 0, limit = 200): Promise<LegalMovesResponse> {
+  async legalMoves(engine: AnyEngine, id: string, token: string | undefined, cursor?: LegalMovesCursor, limit = 200): Promise<LegalMovesResponse> {
     const { match, viewer } = await this.access.authorize(engine, id, token, true);
     const seat = viewer as Seat;
+    // A page of another version would splice two different lists together.
+    if (cursor !== undefined && cursor.version !== match.version) throw versionConflict(match.version);
+    const offset = cursor?.offset ?? 0;
     const loaded = await this.access.load(engine, match);
     const toMove = this.access.decider(engine).toMove(loaded.state);
     const active = loaded.state.status === 'active';
@@ -195,7 +226,7 @@ export class MatchService {
     if (toMove.includes(seat)) {
       let index = 0;
       for (const m of engine.legalMoves(loaded.state.game, seat)) {
-        if (index >= cursor) {
+        if (index >= offset) {
           if (moves.length === limit) {
             more = true;
             break;
@@ -206,7 +237,7 @@ export class MatchService {
       }
     }
     const extra = active && engine.legalMovesInfo ? engine.legalMovesInfo(loaded.state.game, seat) : {};
-    return { ...extra, version: match.version, seat, moves, nextCursor: more ? String(cursor + moves.length) : null };
+    return { ...extra, version: match.version, seat, moves, nextCursor: more ? formatCursor({ version: match.version, offset: offset + moves.length }) : null };
   }
 
   /**
@@ -219,10 +250,16 @@ export class MatchService {
     if (earlier.requestHash !== requestHash) {
       throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
     }
-    const events = (await this.access.store.events(match.id)).filter((e) => e.seq <= earlier.seq);
-    const state = this.access.fold(engine, match, this.access.initial(engine, match), events);
-    const then: Loaded = { version: earlier.seq, state, match: { ...match, version: earlier.seq, status: state.status, updatedAt: earlier.createdAt, rematch: null } };
+    // The first response was the match just after that event; rebuild it exactly from the log.
+    const then = this.stateAt(engine, match, await this.access.store.events(match.id), earlier.seq, earlier.createdAt);
     return { response: this.access.respond(engine, then, seat), replayed: true };
+  }
+
+  /** The match folded from its creation up to `version` (never cached: past versions are rare reads). */
+  private stateAt(engine: AnyEngine, match: MatchRecord, events: readonly StoredEvent[], version: number, updatedAt: Date): Loaded {
+    const state = this.access.fold(engine, match, this.access.initial(engine, match), events.filter((e) => e.seq <= version));
+    // A rematch (and anything else later) did not exist yet at that version.
+    return { version, state, match: { ...match, version, status: state.status, updatedAt, rematch: null } };
   }
 }
 
@@ -246,10 +283,11 @@ export function clockSettings(input: Pick<CreateMatchInput, 'timeControl' | 'onT
   return { timeControl: { initialSeconds: tc.initialSeconds, incrementSeconds: tc.incrementSeconds ?? 0 }, onTimeout };
 }
 
-/** Every command of this service decides at most one event; a decision of several would need an atomic multi-append. */
-function only<T>(events: readonly T[]): T {
-  if (events.length !== 1) throw new Error(`expected one event, got ${events.length}`);
-  return events[0] as T;
+/** A stored move as its engine's typed move (what redaction reads); a stored move always parses. */
+function typedMove(engine: AnyEngine, stored: StoredEvent): unknown {
+  if (stored.type !== 'MoveMade') return undefined;
+  const parsed = engine.parseMove(stored.payload);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 export function fromEngineError(error: EngineError): ApiError {

@@ -1,5 +1,6 @@
 import type { Outcome, Seat } from '../engine/core';
 import type { MatchStatus } from './event-store.port';
+import type { FairnessFields } from './fairness';
 
 /** A seat in a match response: its holder's name, and `player` for a player's seat, `open` while open. */
 export interface PlayerEntry {
@@ -13,8 +14,8 @@ export interface PlayerEntry {
   bot?: string;
 }
 
-/** The match as one caller may see it (API.md "Match response"). */
-export interface MatchResponse {
+/** The match as one caller may see it (API.md "Match response"; "Fairness" for the seed fields). */
+export interface MatchResponse extends FairnessFields {
   id: string;
   game: string;
   rulesVersion: number;
@@ -51,8 +52,10 @@ export interface LogEntry {
   /** The seat the event is about; null for an event of the whole match (MatchAborted). */
   seat: Seat | null;
   type: 'MoveMade' | 'PlayerResigned' | 'SeatJoined' | 'MatchAborted' | 'TimedOut';
-  /** The move as this caller may see it (hidden parts redacted); only for MoveMade. */
+  /** The move in the form POST …/moves takes, as this caller may see it (hidden: `{ type, hidden: true }`); only for MoveMade. */
   move?: unknown;
+  /** What the move caused (tiles or cards drawn, points, a round's end); present with `move`. */
+  effects?: Readonly<Record<string, unknown>>;
   at: string;
 }
 

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { AnyEngine, Seat } from '../engine/core';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';
@@ -7,8 +6,10 @@ import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import type { MatchRecord } from './event-store.port';
 import { findBot } from '../engine/bots';
+import { commitTo } from './fairness';
 import { type Loaded, MatchAccess, botDueOf, deadlineOf, fromMatchError } from './match-access';
 import type { JoinInput, SeatedResponse } from './match.types';
+import { rematchIdOf } from './rematch-id';
 import { hashToken, newSeatToken, newSeed, rematchToken } from './tokens';
 
 /** Joins re-decide on the fresh state after losing a race; each lost race means someone else's event landed. */
@@ -35,10 +36,11 @@ export class SeatsService {
       const { match } = await this.access.loadRecord(engine, id);
       const loaded = await this.expireIfDue(engine, await this.access.load(engine, match));
       if (!loaded) continue;
-      const [event] = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, player: player?.id, now: this.clock.now().getTime() });
-      if (event?.type !== 'SeatJoined') throw new Error('a join decides one SeatJoined');
+      const events = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, player: player?.id, now: this.clock.now().getTime() });
+      const event = events.find((e) => e.type === 'SeatJoined');
+      if (event?.type !== 'SeatJoined') throw new Error('a join decides a SeatJoined');
       const seatToken = newSeatToken();
-      const after = await this.access.append(engine, loaded, event, {
+      const after = await this.access.append(engine, loaded, events, {
         seatTaken: { seat: event.seat, name, playerId: player?.id ?? null, tokenHash: hashToken(seatToken) },
       });
       if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat, token: seatToken };
@@ -60,10 +62,11 @@ export class SeatsService {
       const { match } = await this.access.loadRecord(engine, id);
       const loaded = await this.expireIfDue(engine, await this.access.load(engine, match));
       if (!loaded) continue;
-      const [event] = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, bot, now: this.clock.now().getTime() });
-      if (event?.type !== 'SeatJoined') throw new Error('a join decides one SeatJoined');
+      const events = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, bot, now: this.clock.now().getTime() });
+      const event = events.find((e) => e.type === 'SeatJoined');
+      if (event?.type !== 'SeatJoined') throw new Error('a join decides a SeatJoined');
       const seatToken = newSeatToken();
-      const after = await this.access.append(engine, loaded, event, { seatTaken: { seat: event.seat, name, playerId: null, tokenHash: hashToken(seatToken), bot } });
+      const after = await this.access.append(engine, loaded, events, { seatTaken: { seat: event.seat, name, playerId: null, tokenHash: hashToken(seatToken), bot } });
       if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat, token: seatToken };
     }
     throw await this.access.versionConflict(id.toLowerCase(), 0);
@@ -76,9 +79,8 @@ export class SeatsService {
   async expireIfDue(engine: AnyEngine, loaded: Loaded): Promise<Loaded | null> {
     const decision = this.access.decider(engine).decide(loaded.state, { type: 'Expire', now: this.clock.now().getTime() });
     if (!decision.ok) throw fromMatchError(decision.error);
-    const [event] = decision.events;
-    if (event === undefined) return loaded;
-    return this.access.append(engine, loaded, event);
+    if (decision.events.length === 0) return loaded;
+    return this.access.append(engine, loaded, decision.events);
   }
 
   /** A new token for the caller's seat; the seat's previous token stops working at once. */
@@ -93,7 +95,7 @@ export class SeatsService {
 
   /**
    * The next match: same holders, seat i of this one at seat (i + 1) mod n. Idempotent for every caller: one
-   * rematch per match (a unique key in the store decides a race), and each seat's token is derived from the
+   * rematch per match (its id is derived from this one's, so the primary key decides a race), and each seat's token is derived from the
    * credential that asks, so a repeat gets the same token though none is stored.
    */
   async rematch(engine: AnyEngine, id: string, token: string | undefined): Promise<{ response: SeatedResponse; created: boolean }> {
@@ -111,18 +113,14 @@ export class SeatsService {
       const createdAt = this.clock.now();
       const state = decider.initialState({ seed, options: match.options, seats: seats.seats, expiresAt: null, clock: match.clock, createdAt: createdAt.getTime() });
       next = await this.access.store.createRematch({
-        id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, options: match.options,
+        id: rematchIdOf(match.id), game: engine.id, rulesVersion: engine.rulesVersion, seed, ...commitTo(engine, seed), options: match.options,
         status: state.status, toMove: decider.toMove(state), unlisted: match.unlisted, expiresAt: null, rematchOf: match.id,
         clock: match.clock, createdAt, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, decider.toMove(state), createdAt.getTime()),
         seats: seats.seats.map((holder, seat) => ({ seat, holder, tokenHash: null })),
       });
       created = next !== null;
     }
-    if (next === null) {
-      const rematchId = match.rematch ?? (await this.access.loadRecord(engine, match.id)).match.rematch;
-      if (rematchId === null) throw new Error(`match ${match.id}: the rematch was refused as a duplicate but is not there`);
-      next = (await this.access.loadRecord(engine, rematchId)).match;
-    }
+    next ??= (await this.access.loadRecord(engine, rematchIdOf(match.id))).match;
 
     const seat = ((viewer as Seat) + 1) % seats.seats.length;
     const seatToken = rematchToken(token as string, next.id, seat);

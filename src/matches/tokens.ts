@@ -3,10 +3,28 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 /** 256 random bits, URL-safe. Shown to its seat once; only the hash is stored. */
 export const newSeatToken = (): string => `tbs_${randomBytes(32).toString('base64url')}`;
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-/** A match's secret seed: 256 bits from the OS CSPRNG. */
-export const newSeed = (): string => randomBytes(32).toString('hex');
+let fixedSeeds: { readonly base: string; next: number } | null = null;
 
-/** JSON with object keys sorted, so two equal bodies hash the same whatever their key order. */
+/**
+ * Tests only: derive every following seed from `base` (seed n = SHA-256 of `base:n`), so deals are the same
+ * on every run; `undefined` goes back to the OS. Refused when NODE_ENV is `production`, whatever the caller.
+ */
+export function useFixedSeeds(base: string | undefined): void {
+  if (base !== undefined && process.env.NODE_ENV === 'production') throw new Error('Fixed seeds are refused in production');
+  fixedSeeds = base === undefined ? null : { base, next: 0 };
+}
+
+/** A match's secret seed: 256 bits from the OS CSPRNG (or, in tests, the fixed sequence above). */
+export function newSeed(): string {
+  if (fixedSeeds === null) return randomBytes(32).toString('hex');
+  return createHash('sha256').update(`${fixedSeeds.base}:${fixedSeeds.next++}`).digest('hex');
+}
+
+/**
+ * JSON with object keys sorted, so two equal bodies hash the same whatever their key order. Recursive, but
+ * client JSON only reaches it through the body parser, which refuses nesting deeper than MAX_JSON_DEPTH
+ * (src/common/json-body.ts), so its depth is bounded.
+ */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {

@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
+import { PLAYER_NAME_PATTERN } from '../games/dto';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 export class CreatePlayerDto {
   @ApiProperty({ example: 'ann', description: '1–40 printable characters.' })
   @IsString()
   @Length(1, 40)
-  @Matches(/^[^\p{C}]+$/u, { message: 'name must not contain control characters' })
+  @Matches(new RegExp(PLAYER_NAME_PATTERN, 'u'), { message: 'name must not contain control characters' })
   name!: string;
 }
 

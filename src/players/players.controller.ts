@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
 import { SeatToken } from '../common/seat-token.decorator';
+import { ref, respond } from '../games/openapi';
 import { ListingsService } from '../matches/listings.service';
 import { displayed } from '../ratings/rating-model';
 import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port';
@@ -10,8 +11,6 @@ import { CreatePlayerDto, PlayerMatchesQueryDto } from './dto';
 import { isPlayerKey } from './player-key';
 import { PlayerDirectory } from './player-directory';
 import type { PlayerRecord } from './player-store.port';
-
-const errors = { schema: { $ref: '#/components/schemas/Error' } };
 
 @ApiTags('players')
 @Controller('players')
@@ -25,7 +24,8 @@ export class PlayersController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Register a player', description: 'A lasting identity. Its player key (tbp_…) is shown this once and stored only as a hash; it acts for every seat the player holds.' })
-  @ApiCreatedResponse({ schema: { type: 'object', required: ['id', 'name', 'key'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, key: { type: 'string' } } } })
+  @ApiBody({ schema: ref('CreatePlayerRequest') })
+  @respond([{ status: 201, description: 'The player and its key, shown this once.', schema: ref('CreatedPlayer') }], { body: true })
   async create(@Body() body: CreatePlayerDto): Promise<{ id: string; name: string; key: string }> {
     const { id, name, key } = await this.directory.register(body.name);
     return { id, name, key };
@@ -34,16 +34,7 @@ export class PlayersController {
   @Get('me')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The player a key belongs to', description: 'ratings: by game, the OpenSkill rating (mu - 3 sigma) and the rated matches; a game appears once the player has a rated match.' })
-  @ApiOkResponse({
-    schema: {
-      type: 'object', required: ['id', 'name', 'ratings'],
-      properties: {
-        id: { type: 'string', format: 'uuid' }, name: { type: 'string' },
-        ratings: { type: 'object', additionalProperties: { type: 'object', properties: { rating: { type: 'number' }, matches: { type: 'integer' } } } },
-      },
-    },
-  })
-  @ApiUnauthorizedResponse(errors)
+  @respond([{ status: 200, description: 'The player.', schema: ref('PlayerSelf') }], { errors: [401] })
   async me(@SeatToken() key: string | undefined): Promise<{ id: string; name: string; ratings: Record<string, { rating: number; matches: number }> }> {
     const player = await this.identify(key);
     const ratings = await this.ratings.forKey(`player:${player.id}`);
@@ -56,25 +47,7 @@ export class PlayersController {
     summary: 'The player\'s matches, newest first',
     description: 'toMove=true: only those where the player\'s seat is to move now. status: only those in that status. Page with cursor=nextCursor (null at the end).',
   })
-  @ApiOkResponse({
-    schema: {
-      type: 'object', required: ['matches', 'nextCursor'],
-      properties: {
-        matches: {
-          type: 'array',
-          items: {
-            type: 'object', required: ['game', 'id', 'seat', 'version', 'status', 'toMove'],
-            properties: {
-              game: { type: 'string' }, id: { type: 'string', format: 'uuid' }, seat: { type: 'integer' }, version: { type: 'integer' },
-              status: { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'] }, toMove: { type: 'boolean' },
-            },
-          },
-        },
-        nextCursor: { type: 'string', nullable: true },
-      },
-    },
-  })
-  @ApiUnauthorizedResponse(errors)
+  @respond([{ status: 200, description: 'A page of the player\'s matches.', schema: ref('PlayerMatchPage') }], { errors: [401] })
   async matches(@SeatToken() key: string | undefined, @Query() query: PlayerMatchesQueryDto): Promise<PlayerMatchesResponse> {
     const player = await this.identify(key);
     return this.listings.playerMatches(player.id, { status: query.status, toMove: query.toMove }, query.cursor, query.limit ?? 50);

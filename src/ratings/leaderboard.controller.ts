@@ -1,8 +1,8 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
 import { GAMES } from '../games/games';
-import { errorSchemaRef } from '../games/openapi';
+import { ref, respond } from '../games/openapi';
 import { displayed } from './rating-model';
 import { RATINGS_STORE, type RatingsStore } from './ratings-store.port';
 
@@ -21,21 +21,7 @@ export class LeaderboardController {
     description: 'OpenSkill (Weng-Lin) ratings, a projection of finished matches in which every seat is a player\'s or a bot\'s. rating is mu - 3 sigma (0 for a newcomer). A bot is rated under its seat\'s name: its entrant name in a tournament.',
   })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 1000, default 100' })
-  @ApiOkResponse({
-    schema: {
-      type: 'object', required: ['entries'],
-      properties: {
-        entries: {
-          type: 'array',
-          items: {
-            type: 'object', required: ['name', 'kind', 'rating', 'matches'],
-            properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['player', 'bot'] }, rating: { type: 'number' }, matches: { type: 'integer' } },
-          },
-        },
-      },
-    },
-  })
-  @ApiNotFoundResponse({ description: 'NOT_FOUND: no such game', schema: errorSchemaRef })
+  @respond([{ status: 200, description: 'The leaderboard.', schema: ref('Leaderboard') }], { errors: [404] })
   async list(@Param('game') game: string, @Query('limit') rawLimit?: string): Promise<LeaderboardResponse> {
     if (!GAMES.some((g) => g.engine.id === game)) throw new ApiError('NOT_FOUND', `No game ${game.slice(0, 40)}.`);
     const limit = rawLimit === undefined ? 100 : Number(rawLimit);

@@ -2,7 +2,8 @@
  * Applies the standard Prisma migration folders (prisma/migrations/<stamp>_<name>/migration.sql) in order,
  * recording each in Prisma's own `_prisma_migrations` table with the same checksum the Prisma CLI uses, so
  * `prisma migrate deploy` agrees wherever it can run. Offline: plain SQL, no schema engine.
- * An applied migration whose file changed since is refused rather than silently skipped.
+ * An applied migration whose file changed since is refused rather than silently skipped, and so is a database
+ * holding a migration this server does not know (a newer server migrated it): this one would misread it.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -46,6 +47,14 @@ export async function applyMigrations(db: SqlRunner, dir: string): Promise<strin
       `SELECT "migration_name", "checksum" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
     );
     const applied = new Map(done.map((r) => [r.migration_name, r.checksum]));
+    const known = new Set(files.map((f) => f.name));
+    const unknown = [...applied.keys()].filter((name) => !known.has(name)).sort();
+    if (unknown.length > 0) {
+      throw new Error(
+        `The database holds ${unknown.length === 1 ? 'a migration' : 'migrations'} this server does not know (${unknown.join(', ')}): ` +
+        'a newer version of turnbase migrated it. Run that version (or a newer one) against this database, or restore a backup taken before; this server refuses to start rather than misread the data.',
+      );
+    }
     const ran: string[] = [];
     for (const file of files) {
       const previous = applied.get(file.name);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { SeatHolder } from '../matches/decider';
+import { rematchIdOf } from '../matches/rematch-id';
 import type {
   AppendOptions, AppendResult, Credential, EventStore, MatchRecord, MatchStatus, MatchSummaryRecord, NewEvent, NewMatch, PageAfter,
   PlayerMatchRecord, Projection, StoredEvent,
@@ -19,6 +20,8 @@ interface MatchRow {
   game: string;
   rulesVersion: number;
   seed: string;
+  salt: string | null;
+  seedCommitment: string | null;
   options: unknown;
   status: MatchStatus;
   version: number;
@@ -59,6 +62,8 @@ function toMatch(row: MatchRow): MatchRecord {
     game: row.game,
     rulesVersion: Number(row.rulesVersion),
     seed: row.seed,
+    salt: row.salt,
+    seedCommitment: row.seedCommitment,
     options: asJson(row.options),
     status: row.status,
     version: Number(row.version),
@@ -101,12 +106,19 @@ export function uniqueViolation(error: unknown): string | null {
   return m?.[1] ?? 'unknown';
 }
 
-const MATCH_COLUMNS = Prisma.sql`
-  m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version", m."createdAt", m."updatedAt",
-  m."unlisted", m."expiresAt", m."clock", m."rematchOf"::text AS "rematchOf", m."toMove",
-  (SELECT r."id"::text FROM "Match" r WHERE r."rematchOf" = m."id") AS "rematch",
-  (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq", 'bot', s."bot") ORDER BY s."seat")
-     FROM "Seat" s WHERE s."matchId" = m."id") AS "seats"`;
+/**
+ * A match row's columns, its seats and its rematch's id (if it exists). `matchId` names the match: on the move
+ * path the id parameter itself, so every table is filtered by it and the statement stays on one shard
+ * (docs/scaling.md); in listings `m."id"`, and no rematch.
+ */
+function matchColumns(matchId: Prisma.Sql, rematchId: string | null): Prisma.Sql {
+  const rematch = rematchId === null ? Prisma.sql`NULL::text` : Prisma.sql`(SELECT r."id"::text FROM "Match" r WHERE r."id" = ${rematchId}::uuid)`;
+  return Prisma.sql`
+    m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
+    m."createdAt", m."updatedAt", m."unlisted", m."expiresAt", m."clock", m."rematchOf"::text AS "rematchOf", m."toMove", ${rematch} AS "rematch",
+    (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq", 'bot', s."bot") ORDER BY s."seat")
+       FROM "Seat" s WHERE s."matchId" = ${matchId}) AS "seats"`;
+}
 
 /** SQL that is true when `credential` opens seat `seat` (a column or value) of match `matchId`. */
 function opensSeat(matchId: Prisma.Sql, credential: Credential, seat?: number): Prisma.Sql {
@@ -126,7 +138,7 @@ function pageAfter(after: PageAfter | null): Prisma.Sql {
  */
 export function lobbyQuery(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Prisma.Sql {
   return Prisma.sql`
-    SELECT ${MATCH_COLUMNS} FROM "Match" m
+    SELECT ${matchColumns(Prisma.sql`m."id"`, null)} FROM "Match" m
      WHERE m."game" = ${game} AND m."status" = ${status} AND m."unlisted" = false ${pageAfter(after)}
      ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
 }
@@ -141,6 +153,8 @@ export class PrismaEventStore implements EventStore {
         game: m.game,
         rulesVersion: m.rulesVersion,
         seed: m.seed,
+        salt: m.salt,
+        seedCommitment: m.seedCommitment,
         options: m.options as object,
         status: m.status,
         toMove: [...m.toMove],
@@ -171,6 +185,8 @@ export class PrismaEventStore implements EventStore {
       game: created.game,
       rulesVersion: created.rulesVersion,
       seed: created.seed,
+      salt: created.salt,
+      seedCommitment: created.seedCommitment,
       options: created.options,
       status: created.status as MatchStatus,
       version: created.version,
@@ -189,7 +205,7 @@ export class PrismaEventStore implements EventStore {
     try {
       return await this.createMatch(m);
     } catch (error) {
-      if (uniqueViolation(error) !== null) return null; // another caller created it first: one rematch per match
+      if (uniqueViolation(error) !== null) return null; // another caller created it first: its id is derived, one rematch per match
       throw error;
     }
   }
@@ -197,16 +213,16 @@ export class PrismaEventStore implements EventStore {
   async loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null> {
     const caller = credential === undefined
       ? Prisma.sql`NULL::int`
-      : Prisma.sql`(SELECT s."seat" FROM "Seat" s WHERE ${opensSeat(Prisma.sql`m."id"`, credential)} LIMIT 1)`;
+      : Prisma.sql`(SELECT s."seat" FROM "Seat" s WHERE ${opensSeat(Prisma.sql`${id}::uuid`, credential)} LIMIT 1)`;
     const rows = await this.prisma.$queryRaw<(MatchRow & { callerSeat: number | null })[]>`
-      SELECT ${MATCH_COLUMNS}, ${caller} AS "callerSeat" FROM "Match" m WHERE m."id" = ${id}::uuid`;
+      SELECT ${matchColumns(Prisma.sql`${id}::uuid`, rematchIdOf(id))}, ${caller} AS "callerSeat" FROM "Match" m WHERE m."id" = ${id}::uuid`;
     const row = rows[0];
     if (!row) return null;
     return { match: toMatch(row), seat: row.callerSeat === null ? null : Number(row.callerSeat) };
   }
 
   async tokenExists(tokenHash: string): Promise<boolean> {
-    return (await this.prisma.seat.findUnique({ where: { tokenHash }, select: { seat: true } })) !== null;
+    return (await this.prisma.seat.findFirst({ where: { tokenHash }, select: { seat: true } })) !== null;
   }
 
   async events(matchId: string, afterSeq = 0): Promise<StoredEvent[]> {
@@ -216,7 +232,10 @@ export class PrismaEventStore implements EventStore {
     return rows.map(toEvent);
   }
 
-  async append(matchId: string, expectedVersion: number, projection: Projection, e: NewEvent, options: AppendOptions = {}): Promise<AppendResult> {
+  async append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    const n = events.length;
+    const last = events[n - 1];
+    if (last === undefined) throw new Error('append needs at least one event');
     const actor = options.actor
       ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Seat" s WHERE ${opensSeat(Prisma.sql`${matchId}::uuid`, options.actor.credential, options.actor.seat)})`
       : Prisma.empty;
@@ -226,27 +245,31 @@ export class PrismaEventStore implements EventStore {
       ? Prisma.sql`, seated AS (
           UPDATE "Seat" SET "name" = ${taken.name}, "playerId" = ${taken.playerId}::uuid, "tokenHash" = ${taken.tokenHash}, "bot" = ${taken.bot ?? null},
                  "joinedSeq" = (SELECT "version" FROM bumped)
-           WHERE "matchId" = (SELECT "id" FROM bumped) AND "seat" = ${taken.seat}::int AND "name" IS NULL
+           WHERE "matchId" = ${matchId}::uuid AND "seat" = ${taken.seat}::int AND "name" IS NULL AND EXISTS (SELECT 1 FROM bumped)
           RETURNING "seat")`
       : Prisma.empty;
     const out = options.outbox;
-    // The outbox rows of the event's webhook message, one per enabled endpoint, only if the event was written.
+    // The outbox rows of the events' webhook message, one per enabled endpoint, only if the events were written.
     const outbox = out
       ? Prisma.sql`, outbox AS (
           INSERT INTO "WebhookDelivery" ("id", "endpointId", "matchId", "seq", "messageId", "type", "body", "nextAttemptAt", "createdAt")
           SELECT gen_random_uuid(), w."id", b."id", b."version", ${out.messageId}, ${out.type}, ${out.body}, b."updatedAt", b."updatedAt"
-            FROM bumped b JOIN "WebhookEndpoint" w ON w."matchId" = b."id" AND w."disabledAt" IS NULL
+            FROM bumped b JOIN "WebhookEndpoint" w ON w."matchId" = ${matchId}::uuid AND w."disabledAt" IS NULL
           RETURNING 1)`
       : Prisma.empty;
-    const at = e.at === undefined ? Prisma.sql`clock_timestamp()` : Prisma.sql`${e.at}::timestamptz`;
+    // The events' time as the server clock saw it (the match clock is folded from it); the statement's own if none.
+    const at = last.at === undefined ? Prisma.sql`now()` : Prisma.sql`${last.at}::timestamptz`;
+    const rows = events.map((e) => ({ type: e.type, seat: e.seat, payload: e.payload }));
     try {
       // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
       // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
-      // The (matchId, seq) primary key guards the same invariant a second time. A match that stops waiting
-      // drops its expiry deadline.
-      const rows = await this.prisma.$queryRaw<EventRow[]>`
+      // The (matchId, seq) primary key guards the same invariant a second time. Every table is filtered by the
+      // match id itself and the time is the server clock's (a parameter) or now(), not clock_timestamp(): so the statement stays one shard's on a
+      // sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused. A match that
+      // stops waiting drops its expiry deadline.
+      const inserted = await this.prisma.$queryRaw<EventRow[]>`
         WITH bumped AS (
-          UPDATE "Match" SET "version" = "version" + 1, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
+          UPDATE "Match" SET "version" = "version" + ${n}::int, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
                  "updatedAt" = ${at},
                  "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END,
                  "deadlineAt" = ${projection.deadlineAt}::timestamptz, "deadlineLease" = NULL,
@@ -256,12 +279,14 @@ export class PrismaEventStore implements EventStore {
           RETURNING "id", "version", "updatedAt"
         )${seated}${outbox}
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
-        SELECT "id", "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
-               ${e.idempotencyKey ?? null}, ${e.requestHash ?? null}, "updatedAt"
-          FROM bumped
+        SELECT ${matchId}::uuid, b."version" - ${n}::int + e.ord::int, e.ev->>'type', (e.ev->>'seat')::int, e.ev->'payload',
+               CASE WHEN e.ord = ${n}::int THEN ${last.idempotencyKey ?? null} END, CASE WHEN e.ord = ${n}::int THEN ${last.requestHash ?? null} END,
+               b."updatedAt"
+          FROM bumped b, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(ev, ord)
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;
-      const row = rows[0];
-      return row ? { ok: true, event: toEvent(row) } : { ok: false, conflict: 'version-conflict' };
+      const stored = inserted.map(toEvent).sort((a, b) => a.seq - b.seq);
+      const event = stored[stored.length - 1];
+      return event ? { ok: true, event } : { ok: false, conflict: 'version-conflict' };
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null) throw error;
@@ -320,6 +345,24 @@ export class PrismaEventStore implements EventStore {
           ORDER BY "botDueAt" LIMIT ${limit}::int
           FOR UPDATE SKIP LOCKED)
       RETURNING m."id"::text AS "id", m."game"`;
+  }
+
+  async writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      WITH m AS (
+        UPDATE "Match" SET "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
+               "deadlineAt" = ${projection.deadlineAt}::timestamptz, "botDueAt" = ${projection.botDueAt ?? null}::timestamptz
+         WHERE "id" = ${matchId}::uuid AND "version" = ${version}::int
+        RETURNING "id"
+      ), s AS (
+        UPDATE "Seat" s SET "name" = x."name", "playerId" = x."player"::uuid, "bot" = x."bot"
+          FROM unnest(${seats.map((_, i) => i)}::int[], ${seats.map((h) => h.name)}::text[], ${seats.map((h) => h.player)}::text[],
+                      ${seats.map((h) => h.bot ?? null)}::text[]) AS x("seat", "name", "player", "bot")
+         WHERE s."matchId" = (SELECT "id" FROM m) AND s."seat" = x."seat"
+        RETURNING 1
+      )
+      SELECT "id"::text AS "id" FROM m`;
+    return rows.length === 1;
   }
 
   async dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]> {

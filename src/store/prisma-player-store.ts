@@ -13,6 +13,6 @@ export class PrismaPlayerStore implements PlayerStore {
   }
 
   findByKeyHash(keyHash: string): Promise<PlayerRecord | null> {
-    return this.prisma.player.findUnique({ where: { keyHash }, select: { id: true, name: true, createdAt: true } });
+    return this.prisma.player.findFirst({ where: { keyHash }, select: { id: true, name: true, createdAt: true } });
   }
 }

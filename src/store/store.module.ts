@@ -27,7 +27,10 @@ class DatabaseCloser implements OnApplicationShutdown {
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig): Promise<Database> => {
         const db = await openDatabase(config);
-        const ran = await db.session((s) => applyMigrations(s, MIGRATIONS_DIR));
+        const ran = await db.session((s) => applyMigrations(s, MIGRATIONS_DIR)).catch(async (error: unknown) => {
+          await db.close(); // an open pool would keep a refused process alive
+          throw error;
+        });
         const logger = new Logger('Store');
         logger.log(`${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres'}; migrations applied now: ${ran.length ? ran.join(', ') : 'none'}`);
         return db;

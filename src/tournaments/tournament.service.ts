@@ -8,6 +8,7 @@ import { APP_CONFIG, ENGINES } from '../common/tokens';
 import { findBot } from '../engine/bots';
 import type { AnyEngine } from '../engine/core';
 import type { SeatHolder } from '../matches/decider';
+import { commitTo } from '../matches/fairness';
 import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
 import { clockSettings, fromEngineError } from '../matches/match.service';
 import { newSeed } from '../matches/tokens';
@@ -117,7 +118,7 @@ export class TournamentService {
       return {
         entrants: table,
         match: {
-          id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, options: parsed.value, status: state.status, toMove,
+          id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, ...commitTo(engine, seed), options: parsed.value, status: state.status, toMove,
           unlisted: false, expiresAt: null, rematchOf: null, clock, createdAt, deadlineAt: deadlineOf(state),
           botDueAt: botDueOf(state, toMove, createdAt.getTime()), seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: null })),
         },

@@ -1,9 +1,8 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { errorSchemaRef } from '../games/openapi';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ref, respond } from '../games/openapi';
 import { CreateTournamentDto } from './dto';
-import { tournamentSchema } from './openapi';
 import type { TournamentResponse } from './tournament.types';
 import { TournamentService } from './tournament.service';
 import { TournamentStream } from './tournament-stream';
@@ -23,16 +22,15 @@ export class TournamentsController {
     description: 'round-robin: every pair (every table of seatsPerMatch) meets `rounds` times, seat order alternating. swiss: `rounds` rounds paired by points. '
       + 'The first round is created with the tournament; each next one when every match of the last has ended. The entrants of HTTP bots carry their webhookSecret in this response only.',
   })
-  @ApiCreatedResponse({ schema: tournamentSchema(true) })
-  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED or INVALID_OPTIONS', schema: errorSchemaRef })
+  @ApiBody({ schema: ref('CreateTournamentRequest') })
+  @respond([{ status: 201, description: 'The tournament, its first round created; HTTP bots\' secrets shown this once.', schema: ref('CreatedTournament') }], { body: true })
   create(@Body() body: CreateTournamentDto): Promise<TournamentResponse> {
     return this.tournaments.create(body);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'A tournament: its standings (points, then Buchholz, then Sonneborn-Berger) and its rounds' })
-  @ApiOkResponse({ schema: tournamentSchema(false) })
-  @ApiNotFoundResponse({ description: 'TOURNAMENT_NOT_FOUND', schema: errorSchemaRef })
+  @respond([{ status: 200, description: 'The tournament.', schema: ref('Tournament') }], { errors: [404] })
   get(@Param('id') id: string): Promise<TournamentResponse> {
     return this.tournaments.get(id);
   }
@@ -43,8 +41,8 @@ export class TournamentsController {
     description: 'One event per step: round.started, match.finished, tournament.finished (then the stream ends); id: the progress count (rounds created + matches scored + 1 at the end); '
       + 'data: { progress, tournament }. Resumes after Last-Event-ID or ?after=N; a comment line at least every 15 s.',
   })
-  @ApiOkResponse({ description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } })
-  @ApiNotFoundResponse({ description: 'TOURNAMENT_NOT_FOUND', schema: errorSchemaRef })
+  @ApiResponse({ status: 200, description: 'The events, as text/event-stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } })
+  @respond([], { errors: [404] })
   async events(@Param('id') id: string, @Query('after') after: string | undefined, @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const raw = lastEventId ?? after ?? '0';
     const from = Number(raw);

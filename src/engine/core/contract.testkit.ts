@@ -1,6 +1,6 @@
 /**
  * The shared contract suite (ARCHITECTURE rule 6): seeded random playouts, run the same way on every engine.
- * A game's `<game>.contract.spec.ts` only calls `runContractSuite(engine, configs)`.
+ * A game's configs live in `src/engine/<game>/contract.testkit.ts`; src/games/registry.contract.spec.ts runs them for every registered game.
  *
  * Checked on every step of every playout:
  * - terminal ⇔ no seat to move ⇔ outcome; every seat to move has at least one legal move;

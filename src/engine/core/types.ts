@@ -12,6 +12,17 @@ export interface Outcome {
   readonly scores: readonly number[];
   /** Why it ended, namespaced by game where game-specific: e.g. `reversi/no-moves`, `resigned`. */
   readonly reason: string;
+  /** True when the match ended with no seat ahead of another (then every seat is in `winners`). */
+  readonly draw: boolean;
+}
+
+/**
+ * A logged move as one viewer may see it: `move` in the form `POST …/moves` takes (a hidden move is
+ * `{ type, hidden: true }`), and what the move caused (tiles drawn, points, a round's end) under `effects`.
+ */
+export interface RedactedMove {
+  readonly move: unknown;
+  readonly effects: Readonly<Record<string, unknown>>;
 }
 
 /** One option in the catalogue (`GET /games`): its name, type, default and bounds. */
@@ -53,6 +64,11 @@ export interface GameEngine<S, M, V = unknown, O = unknown> {
   /** Bump when an old log would replay differently. */
   readonly rulesVersion: number;
   readonly seats: { readonly min: number; readonly max: number };
+  /**
+   * True when `setup` or `apply` draws from the seed (dealt tiles, shuffled cards, rolled blocks). Matches of
+   * such a game publish a commitment to their seed at creation and reveal the seed once over.
+   */
+  readonly chance?: boolean;
   readonly options: readonly OptionSpec[];
 
   /** Raw JSON options (possibly undefined) → typed options with defaults filled in. */
@@ -74,7 +90,7 @@ export interface GameEngine<S, M, V = unknown, O = unknown> {
   /** The only way state leaves the engine. */
   view(state: S, viewer: Viewer): V;
   /** A logged move as `viewer` may see it. */
-  redactMove(ctx: LogContext<S, M>, viewer: Viewer): unknown;
+  redactMove(ctx: LogContext<S, M>, viewer: Viewer): RedactedMove;
   /**
    * The seat leaves the match for good (it forfeited on time in a match of 3 or more seats) and the others
    * play on: whatever it holds is dealt with as the game's README decisions say, it is never to move again

@@ -69,7 +69,7 @@ describe('skips', () => {
     s = play(s, 0, { from: 'f2', tip: 'west', to: 'd1' });
     expect(blocksOf(s)).toContain('0d1:x/slider/stop');
     expect(engine.toMove(s)).toEqual([]);
-    expect(engine.outcome(s)).toEqual({ winners: [0, 1], scores: [0, 0], reason: 'deblockle/both-blocked' });
+    expect(engine.outcome(s)).toEqual({ winners: [0, 1], scores: [0, 0], reason: 'deblockle/both-blocked', draw: true });
     expect(s.skipped).toBeNull();
   });
 });
@@ -87,7 +87,7 @@ describe('removal and the win', () => {
     expect(engine.outcome(s)).toBeNull();
     s = play(s, 1, { from: 'f6', tip: 'north', to: 'f2' }); // hoops f5 → f4 → f3 → f2
     s = play(s, 0, { from: 'c2', tip: 'east', to: 'd2' });
-    expect(engine.outcome(s)).toEqual({ winners: [0], scores: [4, 3], reason: 'deblockle/all-removed' });
+    expect(engine.outcome(s)).toEqual({ winners: [0], scores: [4, 3], reason: 'deblockle/all-removed', draw: false });
     expect(engine.toMove(s)).toEqual([]);
     expect(engine.apply(s, 1, { type: 'turn', from: 0, tip: 'south', to: 7 })).toMatchObject({ ok: false, error: { code: 'GAME_OVER' } });
   });
@@ -111,7 +111,7 @@ describe('maxTurns', () => {
       s = next.value;
     }
     expect(s.turns).toBe(3);
-    expect(engine.outcome(s)).toEqual({ winners: [0, 1], scores: [0, 0], reason: 'deblockle/max-turns' });
+    expect(engine.outcome(s)).toEqual({ winners: [0, 1], scores: [0, 0], reason: 'deblockle/max-turns', draw: true });
   });
 
   it('lets a win on the last allowed turn stand', () => {
@@ -186,7 +186,7 @@ describe('view and log in play', () => {
     });
     for (const v of [0, 1, 'spectator'] as const) {
       expect(engine.redactMove({ seat: 0, move: move.value, before, after, now: after }, v))
-        .toEqual({ from: 'a3', tip: 'north', to: 'a2', top: 'stop', removed: false, skipped: 1 });
+        .toEqual({ move: { from: 'a3', tip: 'north', to: 'a2' }, effects: { top: 'stop', removed: false, skipped: 1 } });
     }
   });
 });

@@ -144,5 +144,5 @@ export function scores(state: DeblockleState): number[] {
 
 export function outcome(state: DeblockleState): Outcome | null {
   if (state.result === null) return null;
-  return { winners: [...state.result.winners], scores: scores(state), reason: state.result.reason };
+  return { winners: [...state.result.winners], scores: scores(state), reason: state.result.reason, draw: state.result.winners.length === 2 };
 }

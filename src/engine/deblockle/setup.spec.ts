@@ -132,11 +132,11 @@ describe('players setup', () => {
     const s1 = must(s0, 0, wire);
     const s2 = must(s1, 1, placement(s0, 0, ['c7']));
     const entry = (now: DeblockleState, v: 0 | 1 | 'spectator') => engine.redactMove({ seat: 0, move: move.value, before: s0, after: s1, now }, v);
-    expect(entry(s1, 0)).toEqual(wire);
-    expect(entry(s1, 1)).toEqual({ type: 'setup', hidden: true });
-    expect(entry(s1, 'spectator')).toEqual({ type: 'setup', hidden: true });
-    expect(entry(s2, 1)).toEqual(wire);
-    expect(entry(s2, 'spectator')).toEqual(wire);
+    expect(entry(s1, 0)).toEqual({ move: wire, effects: {} });
+    expect(entry(s1, 1)).toEqual({ move: { type: 'setup', hidden: true }, effects: {} });
+    expect(entry(s1, 'spectator')).toEqual({ move: { type: 'setup', hidden: true }, effects: {} });
+    expect(entry(s2, 1)).toEqual({ move: wire, effects: {} });
+    expect(entry(s2, 'spectator')).toEqual({ move: wire, effects: {} });
   });
 });
 

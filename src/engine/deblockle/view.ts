@@ -2,7 +2,7 @@
  * What a viewer sees. The only secret is a seat's setup placement while the other seat has not placed:
  * the board stays empty in setup, and each seat sees only its own placement (`setup.mine`).
  */
-import type { LogContext, Seat, Viewer } from '../core';
+import type { LogContext, RedactedMove, Seat, Viewer } from '../core';
 import type { Direction, Face } from './block';
 import { type Block, makeSquare } from './board';
 import { type DeblockleMove, encodeMove } from './notation';
@@ -72,15 +72,13 @@ export function view(state: DeblockleState, viewer: Viewer): DeblockleView {
  * A setup move stays hidden from everyone but its author until both seats have placed (then the board
  * shows it anyway). A turn is shown with what it did: the face tipped up, a removal, and who was skipped.
  */
-export function redactMove(ctx: LogContext<DeblockleState, DeblockleMove>, viewer: Viewer): unknown {
+export function redactMove(ctx: LogContext<DeblockleState, DeblockleMove>, viewer: Viewer): RedactedMove {
   const { move, after } = ctx;
   if (move.type === 'setup') {
-    return ctx.now.phase === 'setup' && viewer !== ctx.seat ? { type: 'setup', hidden: true } : encodeMove(move);
+    return { move: ctx.now.phase === 'setup' && viewer !== ctx.seat ? { type: 'setup', hidden: true } : encodeMove(move), effects: {} };
   }
   return {
-    ...encodeMove(move),
-    top: after.lastTurn?.top ?? null,
-    removed: after.lastTurn?.removed ?? false,
-    skipped: after.skipped,
+    move: encodeMove(move),
+    effects: { top: after.lastTurn?.top ?? null, removed: after.lastTurn?.removed ?? false, skipped: after.skipped },
   };
 }

@@ -89,3 +89,26 @@ export const optionsSchema = {
     maxTurns: { type: 'integer', minimum: 1, maximum: 10000, default: 300, description: 'Turns in all before a draw.' },
   },
 } as const;
+
+/** A log entry's move: as sent, except a setup placement while the opponent still has to place. */
+export const logMoveSchema = {
+  anyOf: [
+    { $ref: '#/components/schemas/DeblockleMove' },
+    {
+      type: 'object', title: 'hidden setup', required: ['type', 'hidden'], additionalProperties: false,
+      properties: { type: { type: 'string', enum: ['setup'] }, hidden: { type: 'boolean', enum: [true] } },
+      description: 'The opponent\'s setup placement, hidden until both seats have placed.',
+    },
+  ],
+};
+
+export const effectsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'For a turn: the face it brought up, whether the block was removed, and the seat skipped after it. Empty for a setup.',
+  properties: {
+    top: { ...face, nullable: true, enum: [...face.enum, null] },
+    removed: { type: 'boolean' },
+    skipped: { ...seat, nullable: true },
+  },
+} as const;

@@ -176,7 +176,7 @@ describe('skips and the end of the game', () => {
     expect(after.scores).toEqual([9, 0]);
     expect(after.lastTurn).toMatchObject({ points: 3, bonus: 6, drew: 0 });
     expect(engine.toMove(after)).toEqual([]);
-    expect(engine.outcome(after)).toEqual({ winners: [0], scores: [9, 0], reason: 'qwirkle/out-of-tiles' });
+    expect(engine.outcome(after)).toEqual({ winners: [0], scores: [9, 0], reason: 'qwirkle/out-of-tiles', draw: false });
     expect(refusal(after, 1, place(P('bc', 0, 1)))).toBe('GAME_OVER');
   });
 
@@ -200,7 +200,7 @@ describe('skips and the end of the game', () => {
   it('ends with no bonus when the bag is empty and nobody can place', () => {
     const s = position({ board: row('rc rs', 0, 0), hands: [hand('rd b4'), hand('b8')], bag: [] });
     const after = applied(s, 0, place(P('rd', 2, 0)));
-    expect(engine.outcome(after)).toEqual({ winners: [0], scores: [3, 0], reason: 'qwirkle/blocked' });
+    expect(engine.outcome(after)).toEqual({ winners: [0], scores: [3, 0], reason: 'qwirkle/blocked', draw: false });
   });
 
   it('ends after maxTurns moves with the scores as they stand; equal top scores share the win', () => {
@@ -212,9 +212,9 @@ describe('skips and the end of the game', () => {
       maxTurns: 5,
     });
     const placed = applied(s, 0, place(P('rd', 2, 0)));
-    expect(engine.outcome(placed)).toEqual({ winners: [0, 1], scores: [13, 13], reason: 'qwirkle/max-turns' });
+    expect(engine.outcome(placed)).toEqual({ winners: [0, 1], scores: [13, 13], reason: 'qwirkle/max-turns', draw: true });
     const exchanged = applied(s, 0, exchange('bl'));
-    expect(engine.outcome(exchanged)).toEqual({ winners: [1], scores: [10, 13], reason: 'qwirkle/max-turns' });
+    expect(engine.outcome(exchanged)).toEqual({ winners: [1], scores: [10, 13], reason: 'qwirkle/max-turns', draw: false });
   });
 
   it('does not end before maxTurns', () => {

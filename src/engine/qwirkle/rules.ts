@@ -175,9 +175,10 @@ export function leave(state: QwirkleState, seat: Seat): Result<QwirkleState> {
 
 export function outcome(state: QwirkleState): Outcome | null {
   if (state.ended === null) return null;
-  // A seat that left cannot win, whatever its score.
+  // A seat that left cannot win, whatever its score; a draw is every seat still in play sharing the win.
   const left = state.left ?? [];
+  const inPlay = state.scores.length - left.length;
   const top = Math.max(...state.scores.filter((_, s) => !left.includes(s)));
   const winners = state.scores.flatMap((v, s) => (v === top && !left.includes(s) ? [s] : []));
-  return { winners, scores: state.scores.slice(), reason: state.ended };
+  return { winners, scores: state.scores.slice(), reason: state.ended, draw: winners.length === inPlay && winners.length > 1 };
 }

@@ -62,24 +62,25 @@ describe('redactMove', () => {
 
   it('shows a placement to all, and the drawn tiles only to the mover', () => {
     const e = logEntry(mid(), 0, { type: 'place', tiles: [P('rd', 2, 0)] });
-    const common = { type: 'place', tiles: [P('rd', 2, 0)], points: 3, qwirkles: 0, bonus: 0, drew: 1, skipped: [] };
-    expect(engine.redactMove(e, 0)).toEqual({ ...common, drawn: hand('o4') });
-    expect(engine.redactMove(e, 1)).toEqual(common);
-    expect(engine.redactMove(e, 'spectator')).toEqual(common);
+    const move = { type: 'place', tiles: [P('rd', 2, 0)] };
+    const common = { points: 3, qwirkles: 0, bonus: 0, drew: 1, skipped: [] };
+    expect(engine.redactMove(e, 0)).toEqual({ move, effects: { ...common, drawn: hand('o4') } });
+    expect(engine.redactMove(e, 1)).toEqual({ move, effects: common });
+    expect(engine.redactMove(e, 'spectator')).toEqual({ move, effects: common });
   });
 
   it('shows others only how many tiles an exchange swapped; the mover sees what went out and came in', () => {
     const e = logEntry(mid(), 0, { type: 'exchange', tiles: hand('bl bl') });
-    expect(engine.redactMove(e, 0)).toEqual({ type: 'exchange', tiles: hand('bl bl'), count: 2, drawn: hand('o4 p8'), skipped: [] });
-    expect(engine.redactMove(e, 1)).toEqual({ type: 'exchange', count: 2, skipped: [] });
-    expect(engine.redactMove(e, 'spectator')).toEqual({ type: 'exchange', count: 2, skipped: [] });
+    expect(engine.redactMove(e, 0)).toEqual({ move: { type: 'exchange', tiles: hand('bl bl') }, effects: { count: 2, drawn: hand('o4 p8'), skipped: [] } });
+    expect(engine.redactMove(e, 1)).toEqual({ move: { type: 'exchange', hidden: true }, effects: { count: 2, skipped: [] } });
+    expect(engine.redactMove(e, 'spectator')).toEqual({ move: { type: 'exchange', hidden: true }, effects: { count: 2, skipped: [] } });
   });
 
   it('reports the end bonus and the seats skipped after the move', () => {
     const s = position({ board: row('rc rs', 0, 0), hands: [hand('rd pl'), hand('b4 b8'), hand('rl')], bag: [] });
     const e = logEntry(s, 0, { type: 'place', tiles: [P('rd', 2, 0)] });
-    expect(engine.redactMove(e, 2)).toMatchObject({ drew: 0, skipped: [1] });
+    expect(engine.redactMove(e, 2).effects).toMatchObject({ drew: 0, skipped: [1] });
     const last = logEntry(e.after, 2, { type: 'place', tiles: [P('rl', 3, 0)] });
-    expect(engine.redactMove(last, 0)).toMatchObject({ points: 4, bonus: 6 });
+    expect(engine.redactMove(last, 0).effects).toMatchObject({ points: 4, bonus: 6 });
   });
 });

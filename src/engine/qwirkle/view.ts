@@ -2,7 +2,7 @@
  * What leaves the engine: a seat's view and the log entries, redacted per viewer. Other hands, the
  * bag's order, tiles returned in an exchange and the PRNG state never appear here.
  */
-import type { LogContext, Seat, Viewer } from '../core';
+import type { LogContext, RedactedMove, Seat, Viewer } from '../core';
 import type { PlacedTile, Tile } from './tiles';
 import type { LastTurn, QwirkleMove, QwirkleState } from './types';
 
@@ -53,7 +53,7 @@ export function view(state: QwirkleState, viewer: Viewer): QwirkleView {
  * only the mover also sees which tiles it drew. Of an exchange, others see only how many tiles went
  * back; the mover sees what went out and what came in. `skipped` lists the seats skipped after it.
  */
-export function redactMove(ctx: LogContext<QwirkleState, QwirkleMove>, viewer: Viewer): unknown {
+export function redactMove(ctx: LogContext<QwirkleState, QwirkleMove>, viewer: Viewer): RedactedMove {
   const { seat, move, before, after } = ctx;
   const mine = viewer === seat;
   // Hands keep their order and drawn tiles are appended, so the draw is the tail of the hand after.
@@ -64,16 +64,11 @@ export function redactMove(ctx: LogContext<QwirkleState, QwirkleMove>, viewer: V
     const last = after.lastTurn;
     const scored = last && last.type === 'place' ? last : { points: 0, qwirkles: 0, bonus: 0 };
     return {
-      type: 'place',
-      tiles: move.tiles.map(copyPlaced),
-      points: scored.points,
-      qwirkles: scored.qwirkles,
-      bonus: scored.bonus,
-      drew: drawn.length,
-      ...(mine ? { drawn } : {}),
-      skipped,
+      move: { type: 'place', tiles: move.tiles.map(copyPlaced) },
+      effects: { points: scored.points, qwirkles: scored.qwirkles, bonus: scored.bonus, drew: drawn.length, ...(mine ? { drawn } : {}), skipped },
     };
   }
-  if (!mine) return { type: 'exchange', count: move.tiles.length, skipped };
-  return { type: 'exchange', tiles: move.tiles.map(copyTile), count: move.tiles.length, drawn, skipped };
+  // Which tiles went back is the mover's secret; how many is public.
+  if (!mine) return { move: { type: 'exchange', hidden: true }, effects: { count: move.tiles.length, skipped } };
+  return { move: { type: 'exchange', tiles: move.tiles.map(copyTile) }, effects: { count: move.tiles.length, drawn, skipped } };
 }

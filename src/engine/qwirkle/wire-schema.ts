@@ -114,3 +114,39 @@ export const optionsSchema = {
     },
   },
 };
+
+/** A log entry's move: as sent, except another seat's exchange, whose tiles are hidden. */
+export const logMoveSchema = {
+  anyOf: [
+    { $ref: '#/components/schemas/QwirkleMove' },
+    {
+      type: 'object', title: 'hidden exchange', required: ['type', 'hidden'], additionalProperties: false,
+      properties: { type: { type: 'string', enum: ['exchange'] }, hidden: { type: 'boolean', enum: [true] } },
+      description: 'Another seat\'s exchange: which tiles went back is hidden; effects.count says how many.',
+    },
+  ],
+};
+
+export const effectsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['skipped'],
+  properties: {
+    points: { type: 'integer', description: 'place: points scored, Qwirkle bonuses included.' },
+    qwirkles: { type: 'integer', description: 'place: lines of 6 completed.' },
+    bonus: { type: 'integer', description: 'place: the end bonus (6) for playing the last tile, else 0.' },
+    drew: { type: 'integer', description: 'place: tiles drawn after the move.' },
+    count: { type: 'integer', description: 'exchange: how many tiles were exchanged.' },
+    drawn: { type: 'array', items: tile, description: 'The tiles drawn: shown to the mover only.' },
+    skipped: { type: 'array', items: seat, description: 'Seats skipped after the move.' },
+  },
+};
+
+/** What the legal-moves page says beyond the moves, without paging (absent once the match is over). */
+export const legalMovesExtraSchema = {
+  canPlace: { type: 'boolean', description: 'Some placement is legal now (at the opening: always).' },
+  canExchange: { type: 'boolean', description: 'An exchange is legal now (not at the opening; the bag holds enough tiles).' },
+  singleTilePlacements: { type: 'integer', minimum: 0, description: 'How many single-tile placements lead the list.' },
+  openingSize: { type: 'integer', nullable: true, description: 'At the opening, the exact number of tiles to place; else null.' },
+  exchangeMax: { type: 'integer', minimum: 0, description: 'The largest exchange allowed now (0 when none).' },
+};

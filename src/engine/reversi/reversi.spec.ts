@@ -52,7 +52,7 @@ describe('reversi rules', () => {
     const log = 'e6 f4 e3 f6 g5 d6 e7 f5 c5'.split(' ').map((square, i) => ({ seat: i % 2, move: { square } }));
     const r = replay(engine, { seed: 'x', seats: 2, options: {} }, log);
     if (!r.ok) throw new Error(r.error.cause.message);
-    expect(engine.outcome(r.value)).toEqual({ winners: [0], scores: [13, 0], reason: 'reversi/no-moves' });
+    expect(engine.outcome(r.value)).toEqual({ winners: [0], scores: [13, 0], reason: 'reversi/no-moves', draw: false });
     expect(engine.toMove(r.value)).toEqual([]);
   });
 
@@ -64,7 +64,7 @@ describe('reversi rules', () => {
     expect(engine.toMove(afterC1.value)).toEqual([0]);
     const afterF8 = engine.apply(afterC1.value, 0, moveOf('f8'));
     if (!afterF8.ok) throw new Error(afterF8.error.message);
-    expect(engine.outcome(afterF8.value)).toEqual({ winners: [0], scores: [6, 0], reason: 'reversi/no-moves' });
+    expect(engine.outcome(afterF8.value)).toEqual({ winners: [0], scores: [6, 0], reason: 'reversi/no-moves', draw: false });
   });
 
   it('calls an equal count a draw shared by both seats', () => {
@@ -72,7 +72,7 @@ describe('reversi rules', () => {
     expect(engine.outcome(s)).toBeNull();
     const r = engine.apply(s, 0, moveOf('c1')); // 3 black on row 1 against 3 white on row 8: nobody can move
     if (!r.ok) throw new Error(r.error.message);
-    expect(engine.outcome(r.value)).toEqual({ winners: [0, 1], scores: [3, 3], reason: 'reversi/draw' });
+    expect(engine.outcome(r.value)).toEqual({ winners: [0, 1], scores: [3, 3], reason: 'reversi/draw', draw: true });
   });
 
   it('refuses occupied squares, moves that flip nothing, the wrong seat and moves after the end', () => {

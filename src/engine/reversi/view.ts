@@ -1,4 +1,4 @@
-import type { LogContext, Seat, Viewer } from '../core';
+import type { LogContext, RedactedMove, Seat, Viewer } from '../core';
 import { type ReversiMove, makeSquare } from './notation';
 import { type ReversiState, scores } from './rules';
 
@@ -21,10 +21,9 @@ export function view(state: ReversiState, _viewer: Viewer): ReversiView {
   return { board, discs: { black, white }, turn: state.turn, moves: state.moves, lastMove: state.lastMove, skipped: state.skipped };
 }
 
-export function redactMove(ctx: LogContext<ReversiState, ReversiMove>, _viewer: Viewer): unknown {
+export function redactMove(ctx: LogContext<ReversiState, ReversiMove>, _viewer: Viewer): RedactedMove {
   return {
-    square: makeSquare(ctx.move.square),
-    flipped: ctx.after.lastMove?.flipped ?? 0,
-    skipped: ctx.after.skipped,
+    move: { square: makeSquare(ctx.move.square) },
+    effects: { flipped: ctx.after.lastMove?.flipped ?? 0, skipped: ctx.after.skipped },
   };
 }

@@ -31,3 +31,16 @@ export const viewSchema = {
 } as const;
 
 export const optionsSchema = { type: 'object', additionalProperties: false, properties: {}, description: 'Reversi has no options.' } as const;
+
+/** A log entry's move: as sent (nothing in Reversi is hidden). */
+export const logMoveSchema = moveSchema;
+
+export const effectsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['flipped', 'skipped'],
+  properties: {
+    flipped: { type: 'integer', minimum: 0, description: 'Discs the move turned over.' },
+    skipped: { type: 'integer', nullable: true, description: 'Seat that had to pass right after the move.' },
+  },
+} as const;

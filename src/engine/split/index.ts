@@ -59,15 +59,18 @@ function scores(s: SplitState): number[] {
 function outcome(s: SplitState): Outcome | null {
   if (s.phase !== 'over') return null;
   const totals = scores(s);
-  // A seat that left cannot win, whatever its total.
+  // A seat that left cannot win, whatever its total; a draw is every seat still in play sharing the win.
   const left = s.left ?? [];
+  const inPlay = totals.length - left.length;
   const best = Math.max(...totals.filter((_, seat) => !left.includes(seat)));
-  return { winners: totals.flatMap((t, seat) => (t === best && !left.includes(seat) ? [seat] : [])), scores: totals, reason: 'split/rounds-complete' };
+  const winners = totals.flatMap((t, seat) => (t === best && !left.includes(seat) ? [seat] : []));
+  return { winners, scores: totals, reason: 'split/rounds-complete', draw: winners.length === inPlay && winners.length > 1 };
 }
 
 export const splitEngine: GameEngine<SplitState, SplitMove, SplitView, SplitOptions> = {
   id: 'split',
   rulesVersion: 1,
+  chance: true,
   seats: { min: MIN_SEATS, max: MAX_SEATS },
   options: OPTION_SPECS,
   parseOptions,

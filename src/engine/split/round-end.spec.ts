@@ -60,8 +60,8 @@ describe('the first-turn last-melds phase', () => {
     expect(v).toMatchObject({ round: 2, dealer: 1, turnOf: 2, phase: 'play' });
     // In the log, seat 0's melds were hidden from seat 2 until the round was scored.
     const entry = { seat: 0, move: { type: 'lastMelds' as const, matches: [['2S', '2S'], ['3H', '3D']] as [string, string][] }, before: wentOut(), after: before };
-    expect(splitEngine.redactMove({ ...entry, now: before }, 2)).toEqual({ move: { type: 'lastMelds' }, hidden: true });
-    expect(splitEngine.redactMove({ ...entry, now: s }, 2)).toEqual({ move: { type: 'lastMelds', matches: [['2S', '2S'], ['3H', '3D']] } });
+    expect(splitEngine.redactMove({ ...entry, now: before }, 2)).toEqual({ move: { type: 'lastMelds', hidden: true }, effects: {} });
+    expect(splitEngine.redactMove({ ...entry, now: s }, 2)).toEqual({ move: { type: 'lastMelds', matches: [['2S', '2S'], ['3H', '3D']] }, effects: {} });
   });
 
   it('allows no bonus, no upgrade and no other move, and only held pairs of one rank', () => {
@@ -118,7 +118,7 @@ describe('scoring a whole round (worked by hand)', () => {
     expect(v.sheets[1]).toEqual({ boxes: expect.objectContaining({ '7': 2, Q: 1 }), negative: 3, total: 30 + 20 - 30 });
     // Seat 2: 5 row 1 box → 10; 2 + 2 negative boxes → −40.
     expect(v.sheets[2]).toEqual({ boxes: expect.objectContaining({ '5': 1 }), negative: 4, total: 10 - 40 });
-    expect(splitEngine.outcome(s)).toEqual({ winners: [0], scores: [255, 20, -30], reason: 'split/rounds-complete' });
+    expect(splitEngine.outcome(s)).toEqual({ winners: [0], scores: [255, 20, -30], reason: 'split/rounds-complete', draw: false });
     expect(splitEngine.toMove(s)).toEqual([]);
     expect(view(s, 0)).toMatchObject({ phase: 'over', step: null, turnOf: null });
   });
@@ -170,10 +170,10 @@ describe('rounds and the final totals', () => {
     });
     const s = playWire(s0, 0, { type: 'draw' }); // the last card of the pile: the round and the game end
     // Seat 0: K 20, 3 cards → −30 = −10. Seat 1: J 20, 1 card → 10. Seat 2: 2-row 5, 1 card → −5.
-    expect(splitEngine.outcome(s)).toEqual({ winners: [1], scores: [-10, 10, -5], reason: 'split/rounds-complete' });
+    expect(splitEngine.outcome(s)).toEqual({ winners: [1], scores: [-10, 10, -5], reason: 'split/rounds-complete', draw: false });
     const tie = buildPosition({ ...{ hands: [['3C'], ['4C'], ['5D']], pile: ['KD'] }, round: 3, turnOf: 2, dealer: 1 });
     const t = playWire(tie, 2, { type: 'draw' });
-    expect(splitEngine.outcome(t)).toEqual({ winners: [0, 1], scores: [-10, -10, -20], reason: 'split/rounds-complete' });
+    expect(splitEngine.outcome(t)).toEqual({ winners: [0, 1], scores: [-10, -10, -20], reason: 'split/rounds-complete', draw: false });
     expect(refusal(t, 0, { type: 'draw' }).code).toBe('GAME_OVER');
   });
 });

@@ -87,26 +87,26 @@ describe('the log', () => {
   it('shows a card drawn from the pile to the drawer only', () => {
     const s = buildPosition({ hands: [['5H'], ['2C']], pile: ['AC', 'AD'], turnOf: 0 });
     const e = entry(s, 0, { type: 'draw' });
-    expect(splitEngine.redactMove(e, 0)).toEqual({ move: { type: 'draw' }, drawn: ['AC'] });
-    expect(splitEngine.redactMove(e, 1)).toEqual({ move: { type: 'draw' }, drawn: 1 });
-    expect(splitEngine.redactMove(e, 'spectator')).toEqual({ move: { type: 'draw' }, drawn: 1 });
+    expect(splitEngine.redactMove(e, 0)).toEqual({ move: { type: 'draw' }, effects: { drawn: ['AC'] } });
+    expect(splitEngine.redactMove(e, 1)).toEqual({ move: { type: 'draw' }, effects: { drawn: 1 } });
+    expect(splitEngine.redactMove(e, 'spectator')).toEqual({ move: { type: 'draw' }, effects: { drawn: 1 } });
   });
 
   it('shows the strong bonus\'s extra draws to the drawer only, and the discard to all', () => {
     const s = buildPosition({ hands: [['5H', '9D'], ['2C']], pile: ['AC', 'AD', 'QC'], turnOf: 0, step: 'meld', extraDraws: 2 });
     const e = entry(s, 0, { type: 'discard', card: '9D' });
-    expect(splitEngine.redactMove(e, 0)).toEqual({ move: { type: 'discard', card: '9D' }, drawn: ['AC', 'AD'] });
-    expect(splitEngine.redactMove(e, 1)).toEqual({ move: { type: 'discard', card: '9D' }, drawn: 2 });
+    expect(splitEngine.redactMove(e, 0)).toEqual({ move: { type: 'discard', card: '9D' }, effects: { drawn: ['AC', 'AD'] } });
+    expect(splitEngine.redactMove(e, 1)).toEqual({ move: { type: 'discard', card: '9D' }, effects: { drawn: 2 } });
   });
 
   it('shows takes, matches and upgrades to everyone, and says when a round ended', () => {
     const s = buildPosition({ hands: [['5H', '5S', '9D'], ['2C']], discardRow: ['5D'], turnOf: 0 });
     const take = entry(s, 0, { type: 'take', index: 0 });
-    expect(splitEngine.redactMove(take, 1)).toEqual({ move: { type: 'take', index: 0 } });
+    expect(splitEngine.redactMove(take, 1)).toEqual({ move: { type: 'take', index: 0 }, effects: {} });
     const out = buildPosition({ hands: [['5H'], ['2C']], turnOf: 0, step: 'meld', turnsBegun: [2, 2] });
     expect(splitEngine.redactMove(entry(out, 0, { type: 'discard', card: '5H' }), 1)).toEqual({
       move: { type: 'discard', card: '5H' },
-      roundEnded: 1,
+      effects: { roundEnded: 1 },
     });
   });
 });

@@ -3,7 +3,7 @@
  * the sheets and the counts. Never shown: another hand, the pile's order, another seat's drawn cards, the
  * seed or the PRNG state, or another seat's last melds before all are laid.
  */
-import type { LogContext, Seat, Viewer } from '../core';
+import type { LogContext, RedactedMove, Seat, Viewer } from '../core';
 import { type Card, type MatchType, RANKS, type Rank } from './cards';
 import { matchId } from './decisions';
 import { encodeMove } from './notation';
@@ -88,18 +88,18 @@ function copyScoreSheet(pad: ScoreSheet): ScoreSheet {
  * for the drawer, their number for anyone else) and the round it ended. Last melds stay hidden from the
  * others until every waiting seat has sent theirs.
  */
-export function redactMove(ctx: LogContext<SplitState, SplitMove>, viewer: Viewer): unknown {
+export function redactMove(ctx: LogContext<SplitState, SplitMove>, viewer: Viewer): RedactedMove {
   const { seat, move, before, after, now } = ctx;
   const own = viewer === seat;
   const ended = after.round !== before.round || (after.phase !== before.phase && after.phase !== 'play');
   const roundEnded = ended ? { roundEnded: before.round } : {};
   if (move.type === 'lastMelds') {
     const revealed = now.round !== before.round || now.phase === 'over';
-    return own || revealed ? { move: encodeMove(move), ...roundEnded } : { move: { type: 'lastMelds' }, hidden: true, ...roundEnded };
+    return own || revealed ? { move: encodeMove(move), effects: { ...roundEnded } } : { move: { type: 'lastMelds', hidden: true }, effects: { ...roundEnded } };
   }
   const drawn = pileCardsDrawn(ctx);
   const shown = drawn.length === 0 ? {} : { drawn: own ? drawn : drawn.length };
-  return { move: encodeMove(move), ...shown, ...roundEnded };
+  return { move: encodeMove(move), effects: { ...shown, ...roundEnded } };
 }
 
 function pileCardsDrawn({ seat, move, before }: LogContext<SplitState, SplitMove>): Card[] {

@@ -77,7 +77,7 @@ export const viewSchema = {
     rounds: { type: 'integer', minimum: 1 },
     dealer: seat,
     phase: { type: 'string', enum: ['play', 'lastMelds', 'over'] },
-    step: { type: 'string', enum: ['draw', 'meld', 'lastMelds'], nullable: true, description: 'The step of the turn; null when over.' },
+    step: { type: 'string', enum: ['draw', 'meld', 'lastMelds', null], nullable: true, description: 'The step of the turn; null when over.' },
     turnOf: { ...seat, nullable: true, description: 'Whose turn it is; null in the last-melds phase and at the end.' },
     hand: { type: 'array', items: card, description: 'Your own cards (seats only).' },
     handCounts: { ...counts, description: 'Cards held, by seat.' },
@@ -149,4 +149,32 @@ export const optionsSchema = {
     },
   },
   example: { rounds: 3, scoreSheet: { rows: { A: [30, 70, 120, 180] }, negativeBox: 10 } },
+} as const;
+
+/** A log entry's move: as sent, except last melds hidden until the round is scored. */
+export const logMoveSchema = {
+  anyOf: [
+    { $ref: '#/components/schemas/SplitMove' },
+    {
+      type: 'object', title: 'hidden last melds', required: ['type', 'hidden'], additionalProperties: false,
+      properties: { type: { type: 'string', enum: ['lastMelds'] }, hidden: { type: 'boolean', enum: [true] } },
+      description: 'Another seat\'s last melds, hidden until the round is scored.',
+    },
+  ],
+} as const;
+
+export const effectsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    drawn: {
+      description: 'Cards drawn from the pile by the move: the cards for the mover, their number for everyone else.',
+      anyOf: [{ type: 'array', items: card }, { type: 'integer', minimum: 1 }],
+    },
+    roundEnded: { type: 'integer', minimum: 1, description: 'The round this move ended.' },
+  },
+} as const;
+
+export const legalMovesExtraSchema = {
+  complete: { type: 'boolean', description: 'False in the last-melds phase, where the list is a sample; any valid set of pairs is accepted.' },
 } as const;

@@ -1,12 +1,12 @@
 import { qwirkleEngine } from '../../engine/qwirkle';
-import { moveSchema, optionsSchema, viewSchema } from '../../engine/qwirkle/wire-schema';
+import { effectsSchema, logMoveSchema, moveSchema, optionsSchema, viewSchema, legalMovesExtraSchema } from '../../engine/qwirkle/wire-schema';
 import type { GameDefinition } from '../game-definition';
 
 export const qwirkleGame: GameDefinition = {
   engine: qwirkleEngine,
   schemaName: 'Qwirkle',
   title: 'Qwirkle',
-  schemas: { move: moveSchema, view: viewSchema, options: optionsSchema },
+  schemas: { move: moveSchema, view: viewSchema, options: optionsSchema, logMove: logMoveSchema, effects: effectsSchema, legalMovesExtra: legalMovesExtraSchema },
   legalMovesNote:
     'Qwirkle placements can number thousands (a 6-tile opening alone has up to 8,640), so the list is lazy and paged: '
     + 'every single-tile placement first, then longer placements by size (2 to 6), then exchanges (distinct sets of hand tiles). '

@@ -27,10 +27,7 @@ CREATE TABLE "Player" (
 );
 
 -- CreateIndex
-CREATE UNIQUE INDEX "Player_keyHash_key" ON "Player"("keyHash");
-
--- CreateIndex
-CREATE UNIQUE INDEX "Match_rematchOf_key" ON "Match"("rematchOf");
+CREATE INDEX "Player_keyHash_idx" ON "Player"("keyHash");
 
 -- CreateIndex
 CREATE INDEX "Match_game_status_unlisted_createdAt_id_idx" ON "Match"("game", "status", "unlisted", "createdAt", "id");
@@ -43,6 +40,3 @@ CREATE INDEX "Seat_playerId_idx" ON "Seat"("playerId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Seat_matchId_playerId_key" ON "Seat"("matchId", "playerId");
-
--- AddForeignKey
-ALTER TABLE "Seat" ADD CONSTRAINT "Seat_playerId_fkey" FOREIGN KEY ("playerId") REFERENCES "Player"("id") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { useApp } from './support/harness';
+
+const run = promisify(execFile);
+const root = join(__dirname, '..');
+const examples = join(root, 'examples');
+
+/**
+ * The example client (examples/) is built the way its README says, against THIS server's spec: the types are
+ * regenerated from /openapi.json, the example is type-checked (and compiled) with tsc, then it plays one match
+ * of each game to the end over real HTTP. A spec change that breaks a client breaks this test.
+ */
+describe('the example client', () => {
+  const h = useApp();
+
+  it('type-checks against types generated from /openapi.json and plays one match of each game to the end', async () => {
+    await h.app.listen(0, '127.0.0.1');
+    const { port } = h.app.getHttpServer().address() as { port: number };
+    const baseUrl = `http://127.0.0.1:${port}`;
+
+    mkdirSync(join(examples, 'generated'), { recursive: true });
+    const spec = (await h.client.http.get('/openapi.json').expect(200)).text;
+    writeFileSync(join(examples, 'generated', 'openapi.json'), spec);
+    await run(process.execPath, [join(root, 'node_modules/openapi-typescript/bin/cli.js'), join(examples, 'generated/openapi.json'), '-o', join(examples, 'generated/api.d.ts')], { cwd: root });
+    await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(examples, 'tsconfig.json')], { cwd: root })
+      .catch((error: { stdout?: string }) => {
+        throw new Error(`the example does not type-check against the spec:\n${error.stdout ?? String(error)}`);
+      });
+
+    const { stdout } = await run(process.execPath, [join(examples, 'dist/play.js'), baseUrl], { cwd: root, timeout: 240_000 });
+    const played = stdout.trim().split('\n').map((line) => JSON.parse(line) as { game: string; id: string; version: number; moves: number; outcome: { draw: boolean; reason: string } });
+    expect(played.map((p) => p.game)).toEqual(['reversi', 'qwirkle', 'deblockle', 'split']);
+    for (const p of played) {
+      const match = await h.client.get(p.game, p.id).expect(200);
+      expect(match.body).toMatchObject({ status: 'finished', version: p.version, toMove: [] });
+      expect(match.body.outcome).toEqual(p.outcome);
+      expect(typeof p.outcome.draw).toBe('boolean');
+      expect(p.moves).toBeGreaterThan(0);
+      expect(await h.db.eventCount(p.id)).toBe(p.version);
+    }
+  }, 300_000);
+});

@@ -1,0 +1,100 @@
+import { createApp } from '../src/app';
+import { configFromEnv } from '../src/common/config';
+import { GAMES } from '../src/games/games';
+import { type Database, openDatabase } from '../src/store/database';
+import { runVerify } from '../src/verify/run-verify';
+import { type VerifyFailure, verifyLogs } from '../src/verify/verify-logs';
+import { Client } from './support/client';
+import { useApp } from './support/harness';
+import { scratchDatabase } from './support/scratch-db';
+
+const engines = GAMES.map((g) => g.engine);
+
+describe('npm run verify on the test database', () => {
+  const h = useApp();
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '', poolSize: 2 });
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  async function playSome(game: string, names: string[], moves: number): Promise<string> {
+    const { id, seats } = await h.client.create(game, names);
+    for (let version = 0; version < moves; version++) {
+      const match = (await h.client.get(game, id).expect(200)).body as { toMove: number[] };
+      const seat = match.toMove[0] as number;
+      const legal = (await h.client.legal(game, id, seats[seat]?.token as string).expect(200)).body as { moves: unknown[] };
+      await h.client.move(game, id, seats[seat]?.token, legal.moves[0], version).expect(200);
+    }
+    return id;
+  }
+
+  it('passes good logs and reports a tampered one, with the event, and exits non-zero', async () => {
+    const good = [
+      await playSome('reversi', ['a', 'b'], 6),
+      await playSome('qwirkle', ['a', 'b', 'c'], 4),
+      await playSome('split', ['a', 'b'], 3),
+    ];
+    const misfiled = await playSome('reversi', ['a', 'b'], 1);
+    const tampered = await playSome('reversi', ['a', 'b'], 4);
+    // Behind the server's back: event 3 becomes a move onto an occupied square.
+    await h.db.pool.query(`UPDATE "MatchEvent" SET "payload" = '{"square":"d4"}' WHERE "matchId" = $1 AND "seq" = 3`, [tampered]);
+    // And a match whose stored status no longer matches its log.
+    await h.db.pool.query(`UPDATE "Match" SET "status" = 'finished' WHERE "id" = $1`, [misfiled]);
+
+    const failures: VerifyFailure[] = [];
+    const summary = await verifyLogs(db, engines, { onFailure: (f) => failures.push(f), pageSize: 3 });
+    const mine = new Map(failures.map((f) => [f.id, f]));
+    for (const id of good) expect(mine.get(id)).toBeUndefined();
+    expect(mine.get(tampered)).toMatchObject({ game: 'reversi', seq: 3, problem: expect.stringContaining('ILLEGAL_MOVE') });
+    expect(mine.get(misfiled)).toMatchObject({ seq: null, problem: expect.stringContaining('stored as finished') });
+    expect(summary.matches).toBeGreaterThanOrEqual(good.length + 2);
+    expect(summary.failed).toBe(failures.length);
+
+    const lines: string[] = [];
+    const code = await runVerify(db, engines, (line) => lines.push(line), () => undefined);
+    expect(code).toBe(1);
+    expect(lines).toContain(`FAIL reversi ${tampered} at event 3: ${mine.get(tampered)?.problem}`);
+    expect(lines[lines.length - 1]).toMatch(/^verified \d+ matches \(\d+ events\) under rules versions reversi 1, .*: \d+ no longer replay$/);
+    // Read-only: the tampered log is reported, not patched.
+    const stored = await h.db.pool.query('SELECT "payload" FROM "MatchEvent" WHERE "matchId" = $1 AND "seq" = 3', [tampered]);
+    expect(stored.rows[0].payload).toEqual({ square: 'd4' });
+  });
+
+  it('stops, rather than blaming the matches, when the database fails mid-way', async () => {
+    const failing = {
+      exec: (sql: string) => db.exec(sql),
+      query: async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
+        if (sql.includes('"MatchEvent"')) throw new Error('connection lost');
+        return db.query<T>(sql, params);
+      },
+    };
+    const failures: VerifyFailure[] = [];
+    await expect(verifyLogs(failing, engines, { onFailure: (f) => failures.push(f) })).rejects.toThrow('connection lost');
+    expect(failures).toEqual([]);
+  });
+
+  it('exits 0 when every log replays', async () => {
+    const scratch = await scratchDatabase('turnbase_verify_clean');
+    try {
+      const app = await createApp({ ...configFromEnv(), databaseUrl: scratch.url, rateLimitPerMinute: 0 }, false);
+      await app.init();
+      await app.getHttpAdapter().getInstance().ready();
+      const client = new Client(app);
+      const { id, seats } = await client.create('reversi', ['a', 'b']);
+      await client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).expect(200);
+      await client.create('deblockle', ['a', 'b']);
+      await app.close();
+      const clean = await openDatabase({ databaseUrl: scratch.url, dataDir: '', poolSize: 1 });
+      const lines: string[] = [];
+      const code = await runVerify(clean, engines, (line) => lines.push(line), () => undefined);
+      await clean.close();
+      expect(lines).toEqual([expect.stringMatching(/^verified 2 matches \(1 events\) under rules versions .*: every log replays$/)]);
+      expect(code).toBe(0);
+    } finally {
+      await scratch.drop();
+    }
+  });
+});

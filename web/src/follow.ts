@@ -1,0 +1,104 @@
+/**
+ * Following a match live, with the best route the server offers (see api.ts `capabilities`):
+ * 1. Server-Sent Events on `…/events?after=N&token=…`: each event carries its log entry and the match just after it;
+ * 2. else a long-poll on `…/moves?after=N&wait=25`;
+ * 3. else a poll of the match (the server answers it from its state cache).
+ * Whatever the route, the caller gets every new log entry once, in order, and the match after them.
+ */
+import { type Capabilities, api, matchPath, readLog } from './api';
+import type { LogEntry, Match } from './types';
+
+export interface Follower {
+  onEntries(entries: LogEntry[]): void;
+  onMatch(match: Match): void;
+  onLive(mode: 'events' | 'long-poll' | 'poll'): void;
+}
+
+// The entry types a stream names in `event:` (API.md): EventSource hears only the types it listens for.
+const EVENT_TYPES = ['MoveMade', 'PlayerResigned', 'SeatJoined', 'TimedOut', 'MatchStarted', 'MatchAborted', 'message'];
+const POLL_MS = 1000;
+const SAFETY_POLL_MS = 15000;
+
+export function follow(game: string, id: string, token: string | undefined, caps: Capabilities, from: number, f: Follower): () => void {
+  let version = from;
+  let stopped = false;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const sleep = (ms: number) => new Promise<void>((r) => { const t = setTimeout(() => { timers.delete(t); r(); }, ms); timers.add(t); });
+
+  /** Re-reads the log after `version` and the match: the one way every route catches up. */
+  async function catchUp(): Promise<void> {
+    await caughtUpTo(await api<Match>(matchPath(game, id), { token }));
+  }
+
+  async function caughtUpTo(match: Match): Promise<void> {
+    const entries = await readLog(game, id, token, version);
+    const fresh = entries.filter((e) => e.seq > version && e.seq <= match.version);
+    if (stopped) return;
+    if (fresh.length) f.onEntries(fresh);
+    if (match.version >= version) {
+      version = match.version;
+      f.onMatch(match);
+    }
+  }
+
+  async function poll(): Promise<void> {
+    f.onLive('poll');
+    while (!stopped) {
+      await sleep(POLL_MS);
+      try {
+        const match = await api<Match>(matchPath(game, id), { token });
+        if (match.version !== version) await caughtUpTo(match);
+      } catch { /* offline for a moment: the next round tries again */ }
+    }
+  }
+
+  async function longPoll(): Promise<void> {
+    f.onLive('long-poll');
+    while (!stopped) {
+      try {
+        const page = await api<{ entries: LogEntry[] }>(`${matchPath(game, id)}/moves?after=${version}&wait=25`, { token });
+        if (page.entries.length) await catchUp();
+      } catch {
+        await sleep(2000);
+      }
+    }
+  }
+
+  function events(): void {
+    const q = new URLSearchParams({ after: String(version) });
+    if (token) q.set('token', token);
+    const source = new EventSource(`${matchPath(game, id)}/events?${q}`);
+    source.onopen = () => f.onLive('events');
+    const onEvent = (e: MessageEvent<string>) => {
+      const data = JSON.parse(e.data) as { entry?: LogEntry; match?: Match };
+      if (!data.entry || !data.match || data.entry.seq <= version) return;
+      if (data.entry.seq !== version + 1) return void catchUp().catch(() => undefined);
+      version = data.entry.seq;
+      f.onEntries([data.entry]);
+      f.onMatch(data.match);
+    };
+    for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
+    // EventSource reconnects by itself (with Last-Event-ID); a closed stream means the route refused us.
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED && !stopped) void poll();
+    };
+    stop.push(() => source.close());
+    // An event type this page does not know yet still shows up, a little later, through a slow re-read.
+    void (async () => {
+      while (!stopped) {
+        await sleep(SAFETY_POLL_MS);
+        if (!stopped) await catchUp().catch(() => undefined);
+      }
+    })();
+  }
+
+  const stop: (() => void)[] = [];
+  if (caps.events) events();
+  else if (caps.longPoll) void longPoll();
+  else void poll();
+  return () => {
+    stopped = true;
+    stop.forEach((s) => s());
+    timers.forEach((t) => clearTimeout(t));
+  };
+}

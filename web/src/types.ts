@@ -1,0 +1,47 @@
+/**
+ * The wire types, shared with the server: the same TypeScript interfaces its controllers answer with
+ * (type-only imports, so nothing of the server is bundled). Fields that later issues add to the API
+ * (API.md: clocks, open seats) are optional here until the server's own types carry them.
+ */
+import type { CatalogueEntry } from '../../src/games/catalogue.controller';
+import type { LegalMovesResponse, LogEntry as ServerLogEntry, LogResponse, MatchResponse } from '../../src/matches/match.types';
+
+export type { CatalogueEntry, LegalMovesResponse, LogResponse };
+export type { ReversiView } from '../../src/engine/reversi/view';
+export type { QwirkleView } from '../../src/engine/qwirkle/view';
+export type { DeblockleView, BlockView } from '../../src/engine/deblockle/view';
+export type { SplitView } from '../../src/engine/split/view';
+export type { Tile, PlacedTile } from '../../src/engine/qwirkle/tiles';
+
+/** API.md "Clocks": present once a match has a time control. */
+export interface Clock {
+  deadlineAt: string | null;
+  remainingMs: number[];
+}
+
+export interface Player {
+  seat: number;
+  name: string;
+  open?: boolean;
+  bot?: string;
+  player?: string;
+  left?: boolean;
+}
+
+export interface Match extends Omit<MatchResponse, 'players' | 'status'> {
+  status: MatchResponse['status'] | 'waiting';
+  players: Player[];
+  clock?: Clock;
+}
+
+/** A log entry; `type` grows with the API (SeatJoined, TimedOut, …). */
+export interface LogEntry extends Omit<ServerLogEntry, 'type'> {
+  type: ServerLogEntry['type'] | (string & {});
+}
+
+export interface ApiErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  reason?: string;
+}
