@@ -2,6 +2,7 @@ import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { ClocksModule } from './clocks/clocks.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { CLOCK, SystemClock } from './common/clock';
 import { APP_CONFIG, ENGINES } from './common/tokens';
 import type { AppConfig } from './common/config';
@@ -28,6 +29,7 @@ export class AppModule {
         GamesModule,
         PlayersModule,
         ClocksModule,
+        WebhooksModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
