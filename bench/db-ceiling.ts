@@ -3,20 +3,23 @@
  * same duration as the HTTP load, exactly the statement the server's append runs (src/store/prisma-event-store.ts
  * `append`: one CTE that bumps "Match"."version" guarded by the expected version and inserts the "MatchEvent"),
  * with the same parameters in the same order. Each client plays its own matches, 60 events each, then the next.
+ * Run twice: with unnamed statements (parse, bind, execute every time: what Prisma's `$queryRaw` sends) and with
+ * a named (prepared) statement, parsed once per connection and then only bound and executed, as
+ * `pgbench -M prepared` sends it.
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { quantile } from './util';
 
-/** Prisma's `$queryRaw` template from PrismaEventStore.append, with its interpolations as $1..$8. */
+/** Prisma's `$queryRaw` template from PrismaEventStore.append, with its interpolations as $1..$8 ($2, the match id, twice). */
 export const APPEND_SQL = `
         WITH bumped AS (
-          UPDATE "Match" SET "version" = "version" + 1, "status" = $1, "updatedAt" = clock_timestamp()
+          UPDATE "Match" SET "version" = "version" + 1, "status" = $1, "updatedAt" = now()
            WHERE "id" = $2::uuid AND "version" = $3::int
           RETURNING "id", "version", "updatedAt"
         )
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
-        SELECT "id", "version", $4, $5::int, $6::jsonb,
+        SELECT $2::uuid, "version", $4, $5::int, $6::jsonb,
                $7, $8, "updatedAt"
           FROM bumped
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;
@@ -25,6 +28,8 @@ const EVENTS_PER_MATCH = 60;
 const SQUARES = ['d3', 'c4', 'f5', 'e6', 'c3', 'f6', 'b4', 'g5', 'a1', 'h8'];
 
 export interface CeilingResult {
+  /** Named (prepared once per connection) or unnamed statements. */
+  prepared: boolean;
   clients: number;
   seconds: number;
   statements: number;
@@ -38,7 +43,9 @@ export interface CeilingResult {
 }
 
 /** `onDone` runs when the timed part ends, before the connections close (CPU accounting of live backends). */
-export async function runCeiling(url: string, clients: number, seconds: number, onDone: () => void = () => undefined): Promise<CeilingResult> {
+export async function runCeiling(
+  url: string, clients: number, seconds: number, prepared: boolean, onDone: () => void = () => undefined,
+): Promise<CeilingResult> {
   // Enough matches that no client runs out at 40,000 statements/s; if one does, it keeps appending to its last.
   const perClient = Math.ceil((seconds * 40_000) / EVENTS_PER_MATCH / clients) + 2;
   const conns = Array.from({ length: clients }, () => new Client({ connectionString: url }));
@@ -67,7 +74,8 @@ export async function runCeiling(url: string, clients: number, seconds: number, 
         const last = version + 1 === EVENTS_PER_MATCH && m + 1 < mine.length;
         const payload = JSON.stringify({ square: SQUARES[version % SQUARES.length] });
         const t0 = performance.now();
-        const res = await c.query(APPEND_SQL, [last ? 'finished' : 'active', matchId, version, 'MoveMade', version % 2, payload, null, null]);
+        const values = [last ? 'finished' : 'active', matchId, version, 'MoveMade', version % 2, payload, null, null];
+        const res = await (prepared ? c.query({ name: 'append', text: APPEND_SQL, values }) : c.query(APPEND_SQL, values));
         const ms = performance.now() - t0;
         if (nLat === latencies.length) {
           const grown = new Float64Array(latencies.length * 2);
@@ -95,7 +103,7 @@ export async function runCeiling(url: string, clients: number, seconds: number, 
     )).rows[0]?.n ?? -1);
     const sorted = latencies.slice(0, nLat).sort();
     return {
-      clients, seconds: elapsed, statements, statementsPerSecond: statements / elapsed, noRow,
+      prepared, clients, seconds: elapsed, statements, statementsPerSecond: statements / elapsed, noRow,
       latencyMs: { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: nLat ? (sorted[nLat - 1] as number) : NaN },
       matches: ids.length, rowsAfter,
     };

@@ -22,10 +22,13 @@ export async function checkDurability(url: string, lanes: readonly Lane[]): Prom
   const c = new Client({ connectionString: url });
   await c.connect();
   try {
-    const total = Number((await c.query<{ n: string }>('SELECT count(*)::text AS n FROM "MatchEvent"')).rows[0]?.n);
+    // Reversi matches only: the bench's other phases (the Deblockle match of the move-cost check) write too.
+    const total = Number((await c.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM "MatchEvent" e JOIN "Match" m ON m."id" = e."matchId" WHERE m."game" = 'reversi'`,
+    )).rows[0]?.n);
     const rows = (await c.query<{ id: string; version: number; events: string }>(
       `SELECT m."id"::text AS id, m."version", (SELECT count(*) FROM "MatchEvent" e WHERE e."matchId" = m."id")::text AS events
-         FROM "Match" m`,
+         FROM "Match" m WHERE m."game" = 'reversi'`,
     )).rows;
     const byId = new Map(rows.map((r) => [r.id, { version: Number(r.version), events: Number(r.events) }]));
     let acknowledged = 0;

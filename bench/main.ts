@@ -4,19 +4,28 @@
  *  2. durable moves over HTTP: the real server (`node dist/main.js`) as a child process on a real Postgres,
  *     autocannon with BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10) after a BENCH_WARMUP_SECONDS (2)
  *     warm-up, each connection playing its own Reversi matches; then a durability check in the database;
- *  3. the database's ceiling for the same one-statement append, from as many `pg` clients.
+ *     then whether a move's cost grows with the match's length (a Deblockle match, moves ~500 against ~5);
+ *  3. the database's ceiling for the same one-statement append, from as many `pg` clients, with unnamed
+ *     statements and with a named (prepared) one as pgbench sends it;
+ *  4. the peer: boardgame.io 0.50.2 in memory (installed into a cache folder, not a project dependency), its
+ *     REST match creation and its moves over socket.io at as many clients;
+ * and the ratios of issue 13's goals, all measured in this run.
  * Postgres: DATABASE_URL when set (a fresh database `turnbase_bench` is made on that server and dropped at
  * the end unless BENCH_KEEP_DB=1), else an embedded one started and stopped here.
- * Prints a table and writes the same figures to bench/results/latest.json.
+ * Prints a table and writes the same figures to bench/results/latest.json (`npm run bench:compare` compares it
+ * with the last recorded run, bench/baseline.json).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type BgioServer, bgioCreateRate, bgioMoves, ensureBgio, startBgio } from './boardgameio';
 import { type CeilingResult, runCeiling } from './db-ceiling';
 import { checkDurability } from './durability';
 import { runEngineBench } from './engine';
 import { type CreatedMatch, type Lane, type LoadResult, createMatches, runLoad } from './http-load';
+import { runLongMatch } from './long-match';
 import { type BenchPostgres, describePostgres, startPostgres } from './postgres';
+import { goalRatios } from './goals';
 import { formatTable } from './report';
 import { type BenchServer, startServer } from './server';
 import { type CpuSnapshot, type CpuUsage, type Tracked, cpuSnapshot, cpuUsage, envInt, sleep } from './util';
@@ -30,6 +39,7 @@ const log = (line: string): void => {
 
 // ---- everything the bench starts, and how to stop it, whatever happens ----
 let server: BenchServer | null = null;
+let peer: BgioServer | null = null;
 let pgStop: (() => Promise<void>) | null = null;
 let pgPid: () => number | null = () => null;
 let cleaning: Promise<void> | null = null;
@@ -48,6 +58,10 @@ async function withTimeout(p: Promise<void>, ms: number, what: string): Promise<
 
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
+    if (peer) {
+      const p = peer;
+      await withTimeout(p.stop(), 8000, 'stopping boardgame.io').catch(() => p.kill());
+    }
     if (server) {
       const s = server;
       await withTimeout(s.stop(), 8000, 'stopping the server').catch((e: Error) => {
@@ -63,6 +77,7 @@ function cleanup(): Promise<void> {
 function lastResort(): void {
   // Synchronous: runs in process.on('exit') when cleanup could not finish.
   server?.kill();
+  peer?.kill();
   const pid = pgPid();
   if (pid) {
     try {
@@ -127,6 +142,9 @@ async function main(): Promise<number> {
   const idle = await phase(() => sleep(1000));
   log(`machine before the run: ${idle.cpu ? `${idle.cpu.machine.toFixed(2)} of ${ncpu} cores busy` : 'no /proc'}`);
 
+  // boardgame.io into its cache folder first (once), so no install runs while anything is measured.
+  const bgioDir = await ensureBgio(log);
+
   // 1. engine
   const engine = await phase(() => runEngineBench(log));
 
@@ -167,6 +185,9 @@ async function main(): Promise<number> {
   log(`HTTP: ${http.ok200} moves in ${http.seconds} s = ${http.movesPerSecond.toFixed(0)} moves/s, p50 ${http.latencyMs.p50.toFixed(2)} ms, p99 ${http.latencyMs.p99.toFixed(2)} ms, non-200 ${http.non200}`);
   for (const b of [...(warm?.bugs ?? []), ...http.bugs]) log(`bench bug: ${b}`);
 
+  const long = await runLongMatch(srv.base, log);
+  log(`move cost vs length (${long.game}): moves ${long.oldFrom}-${long.oldFrom + long.window - 1} median ${long.oldMedianMs.toFixed(2)} ms, moves 1-${long.window} median ${long.freshMedianMs.toFixed(2)} ms: ${long.ratio.toFixed(2)}x`);
+
   // Stop the server before checking, so no reply still in flight can be written meanwhile.
   await srv.stop();
   server = null;
@@ -175,12 +196,33 @@ async function main(): Promise<number> {
   for (const e of durability.examples) log(`  ${e}`);
 
   // 3. the database's ceiling for the same statement
-  log(`DB ceiling: ${connections} pg clients, ${seconds} s of the append statement...`);
-  const ceilingPhase = await phase((end) => runCeiling(pg.url, connections, seconds, end));
+  log(`DB ceiling: ${connections} pg clients, ${seconds} s of the append statement (unnamed)...`);
+  const ceilingPhase = await phase((end) => runCeiling(pg.url, connections, seconds, false, end));
   const ceiling: CeilingResult = ceilingPhase.value;
   log(`DB ceiling: ${ceiling.statementsPerSecond.toFixed(0)} statements/s (${ceiling.statements} in ${ceiling.seconds.toFixed(1)} s), ${ceiling.noRow} appended nothing`);
+  log(`DB ceiling: ${connections} pg clients, ${seconds} s of the append statement (named, prepared)...`);
+  const preparedPhase = await phase((end) => runCeiling(pg.url, connections, seconds, true, end));
+  const prepared: CeilingResult = preparedPhase.value;
+  log(`DB ceiling, prepared: ${prepared.statementsPerSecond.toFixed(0)} statements/s (${prepared.statements} in ${prepared.seconds.toFixed(1)} s), ${prepared.noRow} appended nothing`);
 
-  await cleanup();
+  await cleanup(); // our server and Postgres: the peer runs alone
+  cleaning = null;
+  pgStop = null;
+  pgPid = () => null;
+
+  // 4. the peer
+  const bg = await startBgio(bgioDir, log, (p) => {
+    peer = p;
+  });
+  tracked.boardgameio = { pid: bg.pid, tree: false };
+  const bgCreate = await bgioCreateRate(bg.base, 16, Math.min(seconds, 5));
+  log(`boardgame.io: ${bgCreate.created} matches created over REST in ${bgCreate.seconds.toFixed(1)} s (${bgCreate.createPerSecond.toFixed(0)}/s)`);
+  log(`boardgame.io: ${seconds} s of moves over socket.io, ${connections} matches and clients...`);
+  const bgPhase = await phase(() => bgioMoves(bgioDir, bg.base, connections, seconds, warmup));
+  const bgMoves = bgPhase.value;
+  log(`boardgame.io: ${bgMoves.moves} moves = ${bgMoves.movesPerSecond.toFixed(0)} moves/s, p50 ${bgMoves.latencyMs.p50.toFixed(2)} ms, p99 ${bgMoves.latencyMs.p99.toFixed(2)} ms`);
+  await bg.stop();
+  peer = null;
   const totalSeconds = (Date.now() - started) / 1000;
 
   const results = {
@@ -194,14 +236,18 @@ async function main(): Promise<number> {
     engine: { ...engine.value, cpu: engine.cpu },
     http: { ...http, warmup: warm && { seconds: warm.seconds, ok200: warm.ok200, movesPerSecond: warm.movesPerSecond, non200: warm.non200 }, matchesPreCreated: pool.length, createPerSecond: pool.length / createSeconds, cpu: load.cpu },
     durability,
+    moveCostByLength: long,
     dbCeiling: { ...ceiling, cpu: ceilingPhase.cpu },
+    dbCeilingPrepared: { ...prepared, cpu: preparedPhase.cpu },
     httpOverCeiling: http.movesPerSecond / ceiling.statementsPerSecond,
+    boardgameio: { version: '0.50.2', game: 'fill (bench/bgio-server.ts)', create: bgCreate, moves: { ...bgMoves, cpu: bgPhase.cpu } },
     totalSeconds,
   };
+  const withGoals = { ...results, goals: goalRatios(results) };
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   const round = (_key: string, v: unknown): unknown => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v);
-  writeFileSync(RESULTS, `${JSON.stringify(results, round, 2)}\n`);
-  process.stdout.write(`\n${formatTable(results)}\n\nwritten to bench/results/latest.json; whole run ${totalSeconds.toFixed(0)} s (builds not included)\n`);
+  writeFileSync(RESULTS, `${JSON.stringify(withGoals, round, 2)}\n`);
+  process.stdout.write(`\n${formatTable(withGoals)}\n\nwritten to bench/results/latest.json; whole run ${totalSeconds.toFixed(0)} s (builds not included)\n`);
 
   // Not timings: things that must hold whatever the speed. Reported, and the exit code says so.
   const problems = [
@@ -209,7 +255,8 @@ async function main(): Promise<number> {
     http.non200 + (warm?.non200 ?? 0) > 0 && `${http.non200 + (warm?.non200 ?? 0)} non-200 move responses`,
     http.desyncs + (warm?.desyncs ?? 0) > 0 && `${http.desyncs + (warm?.desyncs ?? 0)} replies disagree with the locally played state`,
     !durability.ok && 'MatchEvent rows do not match the moves answered 200',
-    ceiling.noRow > 0 && `${ceiling.noRow} ceiling statements appended nothing`,
+    ceiling.noRow + prepared.noRow > 0 && `${ceiling.noRow + prepared.noRow} ceiling statements appended nothing`,
+    bgMoves.lost > 0 && `${bgMoves.lost} boardgame.io moves never acknowledged`,
     http.bugs.length + (warm?.bugs.length ?? 0) > 0 && 'errors inside the load generator (see above)',
   ].filter((p): p is string => typeof p === 'string');
   if (problems.length) {

@@ -1,5 +1,5 @@
 import { type DeblockleView, findSkipLine, positionFromBlocks } from '../src/engine/deblockle';
-import { useApp } from './support/harness';
+import { unrevealed, useApp } from './support/harness';
 import { playRandomly } from './support/playout';
 import { truthOf } from './support/truth';
 import { deblockleEngine } from '../src/engine/deblockle';
@@ -66,10 +66,11 @@ describe('Deblockle over HTTP', () => {
       seed: 'deblockle-e2e',
       maxMoves: 400,
       onStep: ({ bySeat, spectator }) => {
-        for (const r of [...bySeat, spectator]) expect(JSON.stringify(r)).not.toContain(seed);
+        for (const r of [...bySeat, spectator]) expect(JSON.stringify(unrevealed(r))).not.toContain(seed);
       },
     });
     expect(final.status).toBe('finished');
+    expect(final.seed).toBe(seed); // API.md "Fairness": Deblockle rolls its blocks, so the seed is revealed at the end
     const outcome = final.outcome as { winners: number[]; scores: number[]; reason: string };
     expect(outcome.reason).toMatch(/^deblockle\//);
     expect(outcome.scores).toEqual((final.view as DeblockleView).removed);

@@ -1,5 +1,5 @@
 import { type SplitState, type SplitView, splitEngine } from '../src/engine/split';
-import { keysOf, useApp } from './support/harness';
+import { keysOf, unrevealed, useApp } from './support/harness';
 import { playRandomly } from './support/playout';
 import { sameItems, truthOf } from './support/truth';
 
@@ -26,15 +26,15 @@ describe('Split over HTTP', () => {
           expect(sameItems(view.hand ?? [], state.hands[seat] ?? [])).toBe(true);
           expect(view.handCounts).toEqual(state.hands.map((h) => h.length));
           expect(view.drawPile).toBe(state.pile.length);
-          const text = JSON.stringify(body);
+          const text = JSON.stringify(unrevealed(body));
           expect(text).not.toContain(seed);
-          for (const k of SECRET_KEYS) expect(keysOf(body).has(k)).toBe(false);
+          for (const k of SECRET_KEYS) expect(keysOf(unrevealed(body)).has(k)).toBe(false);
         }
         expect('hand' in (spectator.view as object)).toBe(false);
-        expect(JSON.stringify(spectator)).not.toContain(seed);
+        expect(JSON.stringify(unrevealed(spectator))).not.toContain(seed);
       },
       onResponse: (_seat, body) => {
-        for (const k of SECRET_KEYS) expect(keysOf(body).has(k)).toBe(false);
+        for (const k of SECRET_KEYS) expect(keysOf(unrevealed(body)).has(k)).toBe(false);
       },
     });
     expect(moves).toBeGreaterThan(30);

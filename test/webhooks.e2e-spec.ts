@@ -64,6 +64,7 @@ describe('webhooks', () => {
       expect(b.data).toMatchObject({ game: 'reversi', matchId: m.id });
     }
     expect(new Set(mine.map((r) => r.headers['webhook-id'])).size).toBe(5);
+    await app.get(WebhookDispatcher).dispatch();
     const h = await history(client, m);
     expect(h.map((d) => [d.seq, d.status, d.attempts.length])).toEqual([[0, 'delivered', 1], [1, 'delivered', 1], [2, 'delivered', 1], [3, 'delivered', 1], [4, 'delivered', 1]]);
   });
@@ -79,6 +80,7 @@ describe('webhooks', () => {
       expect(flaky.received[2]!.at - flaky.received[1]!.at).toBeGreaterThanOrEqual(950);
       const verifier = new Webhook(m.webhookSecret);
       for (const r of flaky.received) verifier.verify(r.body, r.headers as Record<string, string>);
+      await app.get(WebhookDispatcher).dispatch(); // joins the round that posted it: settled after this
       const [d] = await history(client, m);
       expect(d).toMatchObject({ id: ids[0], status: 'delivered', seq: 0, type: 'match.started' });
       expect(d!.attempts.map((a: Body) => a.statusCode)).toEqual([500, 503, 200]);
@@ -137,6 +139,7 @@ describe('webhooks', () => {
     try {
       await up.waitFor(() => new Set(up.bodiesFor(m.id).map((b) => b.data.seq)).size === 3);
       expect([...new Set(up.bodiesFor(m.id).map((b) => b.data.seq))].sort()).toEqual([0, 1, 2]);
+      await second.app.get(WebhookDispatcher).dispatch();
       const h = await history(new Client(second.app), m);
       expect(h.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
       expect(h.every((d) => d.attempts.length >= 2 && d.attempts.at(-1).statusCode === 200)).toBe(true);

@@ -27,6 +27,7 @@ export function matchResponseSchema(schemaName: string): object {
       rematch: { type: 'string', format: 'uuid', nullable: true, description: 'The id of this match\'s rematch, once there is one.' },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
+      ...FAIRNESS_PROPERTIES,
     },
   };
 }
@@ -73,6 +74,16 @@ export const matchListSchema = {
     },
     nextCursor: { type: 'string', nullable: true, description: 'Pass as cursor for the next page; null at the end.' },
   },
+};
+
+/** API.md "Fairness": present only in matches with chance; `seed` and `salt` only once the match is over. */
+const FAIRNESS_PROPERTIES = {
+  seedCommitment: {
+    type: 'string', pattern: '^[0-9a-f]{64}$',
+    description: 'Matches with chance: lowercase hex SHA-256 of the UTF-8 string salt + seed, fixed at creation.',
+  },
+  seed: { type: 'string', description: 'Revealed once the match is over, never before: every random draw of the match derives from it.' },
+  salt: { type: 'string', description: 'Revealed with the seed, to recompute seedCommitment.' },
 };
 
 const ERROR_SCHEMA = {

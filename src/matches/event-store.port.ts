@@ -13,6 +13,9 @@ export interface MatchRecord {
   readonly game: string;
   readonly rulesVersion: number;
   readonly seed: string;
+  /** Commit-reveal (matches/fairness.ts): null in games without chance and in matches older than it. */
+  readonly salt: string | null;
+  readonly seedCommitment: string | null;
   readonly options: unknown;
   readonly status: MatchStatus;
   readonly version: number;
@@ -41,7 +44,7 @@ export interface StoredEvent {
 }
 
 /** A match as created: the record's fields that the store does not set itself, plus each seat's holder and token hash. */
-export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'options' | 'status' | 'unlisted' | 'expiresAt' | 'rematchOf' | 'clock'> {
+export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'options' | 'salt' | 'seedCommitment' | 'status' | 'unlisted' | 'expiresAt' | 'rematchOf' | 'clock'> {
   readonly toMove: readonly number[];
   /** The server clock's now; the store's own when absent. */
   readonly createdAt?: Date;

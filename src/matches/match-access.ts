@@ -9,6 +9,7 @@ import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
 import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type StoredEvent } from './event-store.port';
+import { fairnessFields } from './fairness';
 import { fromStored, toNewEvent } from './match-events';
 import type { MatchResponse, PlayerEntry } from './match.types';
 import { type CachedState, LruMap, StateCache } from './state-cache';
@@ -214,6 +215,7 @@ export class MatchAccess {
       clock: clockOf(state, this.clock.now().getTime()),
       createdAt: match.createdAt.toISOString(),
       updatedAt: match.updatedAt.toISOString(),
+      ...fairnessFields(match, state.status === 'finished' || state.status === 'aborted'),
     };
   }
 

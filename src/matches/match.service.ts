@@ -14,6 +14,7 @@ import { type Loaded, MatchAccess, deadlineOf, versionConflict } from './match-a
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
+import { commitTo } from './fairness';
 import { hashRequest, hashToken, newSeatToken, newSeed } from './tokens';
 
 /**
@@ -62,6 +63,7 @@ export class MatchService {
       game: engine.id,
       rulesVersion: engine.rulesVersion,
       seed,
+      ...commitTo(engine, seed),
       options: options.value,
       status: state.status,
       toMove,

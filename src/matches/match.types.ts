@@ -1,5 +1,6 @@
 import type { Outcome, Seat } from '../engine/core';
 import type { MatchStatus } from './event-store.port';
+import type { FairnessFields } from './fairness';
 
 /** A seat in a match response: its holder's name, and `player` for a player's seat, `open` while open. */
 export interface PlayerEntry {
@@ -11,8 +12,8 @@ export interface PlayerEntry {
   left?: true;
 }
 
-/** The match as one caller may see it (API.md "Match response"). */
-export interface MatchResponse {
+/** The match as one caller may see it (API.md "Match response"; "Fairness" for the seed fields). */
+export interface MatchResponse extends FairnessFields {
   id: string;
   game: string;
   rulesVersion: number;

@@ -8,6 +8,7 @@ import { PlayerDirectory } from '../players/player-directory';
 import type { MatchRecord } from './event-store.port';
 import { type Loaded, MatchAccess, deadlineOf, fromMatchError } from './match-access';
 import type { JoinInput, SeatedResponse } from './match.types';
+import { commitTo } from './fairness';
 import { hashToken, newSeatToken, newSeed, rematchToken } from './tokens';
 
 /** Joins re-decide on the fresh state after losing a race; each lost race means someone else's event landed. */
@@ -86,7 +87,7 @@ export class SeatsService {
       const createdAt = this.clock.now();
       const state = decider.initialState({ seed, options: match.options, seats: seats.seats, expiresAt: null, clock: match.clock, createdAt: createdAt.getTime() });
       next = await this.access.store.createRematch({
-        id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, options: match.options,
+        id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, ...commitTo(engine, seed), options: match.options,
         status: state.status, toMove: decider.toMove(state), unlisted: match.unlisted, expiresAt: null, rematchOf: match.id,
         clock: match.clock, createdAt, deadlineAt: deadlineOf(state),
         seats: seats.seats.map((holder, seat) => ({ seat, holder, tokenHash: null })),

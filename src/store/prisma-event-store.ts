@@ -18,6 +18,8 @@ interface MatchRow {
   game: string;
   rulesVersion: number;
   seed: string;
+  salt: string | null;
+  seedCommitment: string | null;
   options: unknown;
   status: MatchStatus;
   version: number;
@@ -57,6 +59,8 @@ function toMatch(row: MatchRow): MatchRecord {
     game: row.game,
     rulesVersion: Number(row.rulesVersion),
     seed: row.seed,
+    salt: row.salt,
+    seedCommitment: row.seedCommitment,
     options: asJson(row.options),
     status: row.status,
     version: Number(row.version),
@@ -100,7 +104,7 @@ export function uniqueViolation(error: unknown): string | null {
 }
 
 const MATCH_COLUMNS = Prisma.sql`
-  m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version", m."createdAt", m."updatedAt",
+  m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version", m."createdAt", m."updatedAt",
   m."unlisted", m."expiresAt", m."clock", m."rematchOf"::text AS "rematchOf", m."toMove",
   (SELECT r."id"::text FROM "Match" r WHERE r."rematchOf" = m."id") AS "rematch",
   (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
@@ -139,6 +143,8 @@ export class PrismaEventStore implements EventStore {
         game: m.game,
         rulesVersion: m.rulesVersion,
         seed: m.seed,
+        salt: m.salt,
+        seedCommitment: m.seedCommitment,
         options: m.options as object,
         status: m.status,
         toMove: [...m.toMove],
@@ -168,6 +174,8 @@ export class PrismaEventStore implements EventStore {
       game: created.game,
       rulesVersion: created.rulesVersion,
       seed: created.seed,
+      salt: created.salt,
+      seedCommitment: created.seedCommitment,
       options: created.options,
       status: created.status as MatchStatus,
       version: created.version,
@@ -203,7 +211,7 @@ export class PrismaEventStore implements EventStore {
   }
 
   async tokenExists(tokenHash: string): Promise<boolean> {
-    return (await this.prisma.seat.findUnique({ where: { tokenHash }, select: { seat: true } })) !== null;
+    return (await this.prisma.seat.findFirst({ where: { tokenHash }, select: { seat: true } })) !== null;
   }
 
   async events(matchId: string, afterSeq = 0): Promise<StoredEvent[]> {
@@ -239,8 +247,10 @@ export class PrismaEventStore implements EventStore {
     try {
       // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
       // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
-      // The (matchId, seq) primary key guards the same invariant a second time. A match that stops waiting
-      // drops its expiry deadline.
+      // The (matchId, seq) primary key guards the same invariant a second time. Every table is filtered by the
+      // match id itself and the clock is now(), not clock_timestamp(): so the statement stays one shard's
+      // on a sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused. A match
+      // that stops waiting drops its expiry deadline.
       const rows = await this.prisma.$queryRaw<EventRow[]>`
         WITH bumped AS (
           UPDATE "Match" SET "version" = "version" + 1, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
@@ -251,7 +261,7 @@ export class PrismaEventStore implements EventStore {
           RETURNING "id", "version", "updatedAt"
         )${seated}${outbox}
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
-        SELECT "id", "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
+        SELECT ${matchId}::uuid, "version", ${e.type}, ${e.seat}::int, ${JSON.stringify(e.payload)}::jsonb,
                ${e.idempotencyKey ?? null}, ${e.requestHash ?? null}, "updatedAt"
           FROM bumped
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;

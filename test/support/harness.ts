@@ -34,3 +34,14 @@ export function keysOf(x: unknown, out = new Set<string>()): Set<string> {
   }
   return out;
 }
+
+/**
+ * The body less what API.md "Fairness" reveals once a match is over (its top-level `seed` and `salt`); a
+ * running match's body unchanged. Leak checks run on this, so they stay as strict everywhere else.
+ */
+export function unrevealed<T>(body: T): T {
+  const b = body as Record<string, unknown> | null;
+  if (!b || typeof b !== 'object' || !('status' in b) || b.status === 'active') return body;
+  const { seed: _seed, salt: _salt, ...rest } = b;
+  return rest as T;
+}

@@ -2,3 +2,4 @@ export * from './result';
 export * from './types';
 export * from './rng';
 export * from './replay';
+export * from './bot';

@@ -53,6 +53,11 @@ export interface GameEngine<S, M, V = unknown, O = unknown> {
   /** Bump when an old log would replay differently. */
   readonly rulesVersion: number;
   readonly seats: { readonly min: number; readonly max: number };
+  /**
+   * True when `setup` or `apply` draws from the seed (dealt tiles, shuffled cards, rolled blocks). Matches of
+   * such a game publish a commitment to their seed at creation and reveal the seed once over.
+   */
+  readonly chance?: boolean;
   readonly options: readonly OptionSpec[];
 
   /** Raw JSON options (possibly undefined) → typed options with defaults filled in. */

@@ -45,6 +45,7 @@ export { findSkipLine, type SkipLine } from './skip-search';
 export const deblockleEngine: GameEngine<DeblockleState, DeblockleMove, DeblockleView, DeblockleOptions> = {
   id: 'deblockle',
   rulesVersion: 1,
+  chance: true,
   seats: { min: 2, max: 2 },
   options: OPTION_SPECS,
   parseOptions,

@@ -45,6 +45,7 @@ export { moveSchema, optionsSchema, viewSchema } from './wire-schema';
 export const qwirkleEngine: GameEngine<QwirkleState, QwirkleMove, QwirkleView, QwirkleOptions> = {
   id: 'qwirkle',
   rulesVersion: 1,
+  chance: true,
   seats: SEATS,
   options: [
     {

@@ -11,9 +11,10 @@
  *   MALFORMED_MOVE reasons: `reversi/not-an-object`, `reversi/unknown-field`, `reversi/no-square`, `reversi/bad-square`.
  */
 import { type GameEngine, type Result, type Seat, invalidOptions, ok } from '../core';
-import { generateMoves, parseBoard } from './board';
+import { lowestBit, moveMask } from './bitboard';
+import { bitsOfBoard } from './board';
 import { type ReversiMove, makeMove, parseMove } from './notation';
-import { type ReversiState, apply, colourOf, outcome, scores, setup } from './rules';
+import { type ReversiState, apply, outcome, scores, setup } from './rules';
 import { type ReversiView, redactMove, view } from './view';
 
 export type { ReversiMove } from './notation';
@@ -33,11 +34,20 @@ function parseOptions(raw: unknown): Result<ReversiOptions> {
   return ok({});
 }
 
-function* legalMoves(state: ReversiState, seat: Seat): Iterable<ReversiMove> {
-  if (state.turn !== seat) return;
-  const buf = new Int8Array(32);
-  const n = generateMoves(parseBoard(state.board), colourOf(seat), buf);
-  for (let i = 0; i < n; i++) yield { square: buf[i] as number };
+const scratch = new Int32Array(4);
+
+/** Ascending squares. An array, built at once: cheaper for bots than a generator's step per move. */
+function legalMoves(state: ReversiState, seat: Seat): ReversiMove[] {
+  const moves: ReversiMove[] = [];
+  if (state.turn !== seat) return moves;
+  bitsOfBoard(state.board, scratch);
+  if (seat === 0) moveMask(scratch[0] as number, scratch[1] as number, scratch[2] as number, scratch[3] as number, scratch);
+  else moveMask(scratch[2] as number, scratch[3] as number, scratch[0] as number, scratch[1] as number, scratch);
+  let ml = scratch[0] as number;
+  let mh = scratch[1] as number;
+  for (; ml !== 0; ml &= ml - 1) moves.push({ square: lowestBit(ml) });
+  for (; mh !== 0; mh &= mh - 1) moves.push({ square: lowestBit(mh) + 32 });
+  return moves;
 }
 
 export const reversiEngine: GameEngine<ReversiState, ReversiMove, ReversiView, ReversiOptions> = {

@@ -68,6 +68,7 @@ function outcome(s: SplitState): Outcome | null {
 export const splitEngine: GameEngine<SplitState, SplitMove, SplitView, SplitOptions> = {
   id: 'split',
   rulesVersion: 1,
+  chance: true,
   seats: { min: MIN_SEATS, max: MAX_SEATS },
   options: OPTION_SPECS,
   parseOptions,

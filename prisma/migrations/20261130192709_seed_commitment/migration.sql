@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Match" ADD COLUMN     "salt" TEXT,
+ADD COLUMN     "seedCommitment" TEXT;
