@@ -10,7 +10,7 @@ import type { CreatedMatchResponse, LegalMovesResponse, LogResponse, MatchRespon
 import { CreateMatchDto, LegalMovesQueryDto, LogQueryDto, MoveDto, ResignDto } from './dto';
 import type { GameDefinition } from './game-definition';
 import { etagOf, expectedVersionOf, parseIdempotencyKey } from './if-match';
-import { errorSchemaRef, matchResponseSchema } from './openapi';
+import { CREATE_CLOCK_AND_WEBHOOK_PROPERTIES, errorSchemaRef, matchResponseSchema } from './openapi';
 
 /**
  * Builds the one thin controller every game gets under `/games/{id}/matches`: each method hands over to the
@@ -45,6 +45,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
           },
           options: { $ref: `#/components/schemas/${schemaName}Options` },
           unlisted: { type: 'boolean', default: false, description: 'Keeps the match out of the lobby.' },
+          ...CREATE_CLOCK_AND_WEBHOOK_PROPERTIES,
         },
       },
     })
@@ -52,7 +53,10 @@ export function createGameController(game: GameDefinition): Type<unknown> {
       schema: {
         allOf: [response, {
           type: 'object',
-          properties: { seats: { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' } } } } },
+          properties: {
+            seats: { type: 'array', items: { type: 'object', properties: { seat: { type: 'integer' }, name: { type: 'string' }, token: { type: 'string' } } } },
+            webhookSecret: { type: 'string', pattern: '^whsec_', description: 'With webhooks: the secret that signs their deliveries (Standard Webhooks), shown this once. It also opens GET …/webhook-deliveries.' },
+          },
         }],
       },
     })
@@ -96,7 +100,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
       },
     })
     @ApiOkResponse({ schema: response })
-    @ApiConflictResponse({ description: 'NOT_YOUR_TURN, VERSION_CONFLICT or GAME_OVER', ...errors })
+    @ApiConflictResponse({ description: 'NOT_YOUR_TURN, VERSION_CONFLICT, GAME_OVER, or TIMED_OUT (the seat\'s deadline passed)', ...errors })
     @ApiUnprocessableEntityResponse({ description: 'ILLEGAL_MOVE (with a reason) or IDEMPOTENCY_KEY_REUSED', ...errors })
     async move(
       @Param('id') id: string,
@@ -129,7 +133,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
             items: {
               type: 'object',
               properties: {
-                seq: { type: 'integer' }, seat: { type: 'integer', nullable: true, description: 'Null for MatchAborted.' }, type: { type: 'string', enum: ['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted'] },
+                seq: { type: 'integer' }, seat: { type: 'integer', nullable: true, description: 'Null for MatchAborted.' }, type: { type: 'string', enum: ['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut'] },
                 move: { type: 'object', description: 'The move as this caller may see it.' }, at: { type: 'string', format: 'date-time' },
               },
             },

@@ -1,3 +1,4 @@
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { GameDefinition } from './game-definition';
 
 export const errorSchemaRef = { $ref: '#/components/schemas/Error' };
@@ -25,6 +26,7 @@ export function matchResponseSchema(schemaName: string): object {
         },
       },
       rematch: { type: 'string', format: 'uuid', nullable: true, description: 'The id of this match\'s rematch, once there is one.' },
+      clock: CLOCK_SCHEMA,
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
       ...FAIRNESS_PROPERTIES,
@@ -40,6 +42,40 @@ const PLAYER_ENTRY = {
     name: { type: 'string', nullable: true, description: 'Null while the seat is open.' },
     player: { type: 'string', format: 'uuid', description: 'The player holding the seat, when a player key joined it.' },
     open: { type: 'boolean', enum: [true], description: 'Present while the seat is open.' },
+    left: { type: 'boolean', enum: [true], description: 'The seat forfeited on time in a match of 3+ seats: it is skipped from then on and cannot win.' },
+  },
+};
+
+/** API.md "Clocks": null for a match without a time control. */
+const CLOCK_SCHEMA = {
+  type: 'object', nullable: true, required: ['deadlineAt', 'remainingMs'],
+  description: 'The clock, live as of the response; null without a time control.',
+  properties: {
+    deadlineAt: { type: 'string', format: 'date-time', nullable: true, description: 'When the seat to move runs out (the earliest, in simultaneous phases); null while waiting and once over.' },
+    remainingMs: { type: 'array', items: { type: 'integer' }, description: 'By seat: the time left of a seat to move, the time in hand of the others (perMoveSeconds: the full allowance).' },
+  },
+};
+
+/** The clock and webhook fields of a create body (API.md "Clocks", "Webhooks"). */
+export const CREATE_CLOCK_AND_WEBHOOK_PROPERTIES: Record<string, SchemaObject> = {
+  timeControl: {
+    description: 'A clock: { perMoveSeconds } (correspondence) or { initialSeconds, incrementSeconds } (Fischer). It starts when the match becomes active.',
+    oneOf: [
+      { type: 'object', required: ['perMoveSeconds'], additionalProperties: false, properties: { perMoveSeconds: { type: 'integer', minimum: 1, maximum: 31_536_000 } } },
+      {
+        type: 'object', required: ['initialSeconds'], additionalProperties: false,
+        properties: { initialSeconds: { type: 'integer', minimum: 1, maximum: 31_536_000 }, incrementSeconds: { type: 'integer', minimum: 0, maximum: 86_400, default: 0 } },
+      },
+    ],
+  },
+  onTimeout: {
+    type: 'string', enum: ['forfeit', 'random'], default: 'forfeit',
+    description: 'forfeit: the seat loses (in 3+ seats it leaves and the others play on); random: the server plays a random legal move for it. Needs timeControl.',
+  },
+  webhooks: {
+    type: 'array', maxItems: 5,
+    description: 'URLs posted to for match.started, turn.started and match.finished, signed (Standard Webhooks) with the webhookSecret of the response.',
+    items: { type: 'object', required: ['url'], additionalProperties: false, properties: { url: { type: 'string', format: 'uri', maxLength: 2000 } } },
   },
 };
 
@@ -95,7 +131,7 @@ const ERROR_SCHEMA = {
       type: 'string',
       enum: ['VALIDATION_FAILED', 'MALFORMED_MOVE', 'INVALID_OPTIONS', 'UNAUTHENTICATED', 'FORBIDDEN', 'MATCH_NOT_FOUND', 'NOT_FOUND',
         'NOT_YOUR_TURN', 'VERSION_CONFLICT', 'GAME_OVER',
-        'MATCH_NOT_STARTED', 'MATCH_NOT_FINISHED', 'SEAT_TAKEN', 'NO_OPEN_SEAT', 'ALREADY_SEATED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED',
+        'MATCH_NOT_STARTED', 'MATCH_NOT_FINISHED', 'TIMED_OUT', 'SEAT_TAKEN', 'NO_OPEN_SEAT', 'ALREADY_SEATED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED',
         'ILLEGAL_MOVE', 'RATE_LIMITED', 'INTERNAL', 'REPLAY_FAILED'],
     },
     message: { type: 'string' },
