@@ -19,27 +19,30 @@ export class PrismaWebhookStore implements WebhookStore {
   }
 
   async settle(delivery: DueDelivery, attempt: Attempt, settlement: Settlement): Promise<void> {
-    const next = settlement.status === 'pending' ? settlement.nextAttemptAt : undefined;
-    await this.prisma.$transaction(async (tx) => {
-      // Guarded by the attempt count: a dispatcher whose lease ran out while another settled the row writes nothing.
-      const updated = await tx.webhookDelivery.updateMany({
-        where: { id: delivery.id, attempts: delivery.attempts, status: 'pending' },
-        data: {
-          attempts: attempt.n,
-          status: settlement.status,
-          leaseUntil: null,
-          ...(next ? { nextAttemptAt: next } : {}),
-          ...(settlement.status === 'delivered' ? { deliveredAt: attempt.at } : {}),
-        },
-      });
-      if (updated.count === 0) return;
-      await tx.webhookAttempt.create({ data: { deliveryId: delivery.id, ...attempt } });
-      if (settlement.status === 'disabled') {
-        const row = await tx.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, select: { endpointId: true } });
-        await tx.webhookEndpoint.update({ where: { id: row.endpointId }, data: { disabledAt: attempt.at } });
-        await tx.webhookDelivery.updateMany({ where: { endpointId: row.endpointId, status: 'pending' }, data: { status: 'disabled', leaseUntil: null } });
-      }
-    });
+    const next = settlement.status === 'pending' ? settlement.nextAttemptAt : null;
+    // One statement: the delivery's new state and its attempt row. Guarded by the attempt count, so a
+    // dispatcher whose lease ran out while another settled the row writes nothing.
+    const settled = await this.prisma.$queryRaw<{ endpointId: string }[]>`
+      WITH settled AS (
+        UPDATE "WebhookDelivery"
+           SET "attempts" = ${attempt.n}::int, "status" = ${settlement.status}, "leaseUntil" = NULL,
+               "nextAttemptAt" = COALESCE(${next}::timestamptz, "nextAttemptAt"),
+               "deliveredAt" = CASE WHEN ${settlement.status} = 'delivered' THEN ${attempt.at}::timestamptz ELSE "deliveredAt" END
+         WHERE "id" = ${delivery.id}::uuid AND "attempts" = ${delivery.attempts}::int AND "status" = 'pending'
+        RETURNING "id", "endpointId"
+      ), tried AS (
+        INSERT INTO "WebhookAttempt" ("deliveryId", "n", "at", "statusCode", "error", "durationMs")
+        SELECT "id", ${attempt.n}::int, ${attempt.at}::timestamptz, ${attempt.statusCode}::int, ${attempt.error}, ${attempt.durationMs}::int FROM settled
+        RETURNING 1
+      )
+      SELECT "endpointId"::text AS "endpointId" FROM settled`;
+    const endpointId = settled[0]?.endpointId;
+    if (settlement.status !== 'disabled' || endpointId === undefined) return;
+    // 410 Gone: the endpoint and everything still pending for it stop here (rare: two more statements).
+    await this.prisma.$transaction([
+      this.prisma.webhookEndpoint.update({ where: { id: endpointId }, data: { disabledAt: attempt.at } }),
+      this.prisma.webhookDelivery.updateMany({ where: { endpointId, status: 'pending' }, data: { status: 'disabled', leaseUntil: null } }),
+    ]);
   }
 
   async secretsOf(matchId: string): Promise<string[] | null> {
