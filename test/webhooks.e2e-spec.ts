@@ -151,41 +151,6 @@ describe('webhooks', () => {
     }
   });
 
-  it('a receiver that is down while the server is killed with SIGKILL and restarted still gets every event', async () => {
-    const down = await new Receiver().start();
-    const port = down.port;
-    await down.stop();
-    const env = { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_POLL_MS: '50', CLOCK_SWEEP_MS: '0', EXPIRY_SWEEP_SECONDS: '0' };
-    const first = await startServerProcess(env);
-    const post = (base: string, path: string, body: unknown, token?: string) => fetch(`${base}${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: await r.json() as Body }));
-    const created = await post(first.base, '/games/reversi/matches', { players: [{ name: 'a' }, { name: 'b' }], webhooks: [{ url: `http://127.0.0.1:${port}/hook` }] });
-    const m = created.body;
-    expect((await post(first.base, `/games/reversi/matches/${m.id}/moves`, { move: { square: 'd3' }, expectedVersion: 0 }, m.seats[0].token)).status).toBe(200);
-    expect((await post(first.base, `/games/reversi/matches/${m.id}/moves`, { move: { square: 'c3' }, expectedVersion: 1 }, m.seats[1].token)).status).toBe(200);
-    // Let it try (and fail) at least once per delivery, then kill it where it stands.
-    const attempted = async () => (await history(client, m)).every((d) => d.attempts.length > 0);
-    for (let i = 0; i < 200 && !(await attempted()); i++) await new Promise((r) => setTimeout(r, 50));
-    await first.kill9();
-    expect(await attempted()).toBe(true);
-
-    const up = await new Receiver().start(port);
-    const second = await startServerProcess(env);
-    try {
-      await up.waitFor(() => new Set(up.bodiesFor(m.id).map((b) => b.data.seq)).size === 3, 30_000);
-      const verifier = new Webhook(m.webhookSecret);
-      for (const r of up.received) verifier.verify(r.body, r.headers as Record<string, string>);
-      const deadline = Date.now() + 10_000;
-      let h = await history(client, m);
-      while (h.some((d) => d.status !== 'delivered') && Date.now() < deadline) h = await history(client, m);
-      expect(h.map((d) => [d.seq, d.status])).toEqual([[0, 'delivered'], [1, 'delivered'], [2, 'delivered']]);
-    } finally {
-      await second.kill9();
-      await up.stop();
-    }
-  });
-
   it('a thousand concurrent moves on many matches with webhooks give exactly one outbox row per event and endpoint', async () => {
     const quiet = await startTimedApp({ webhookAllowPrivate: true, webhookPollMs: 0 });
     try {
@@ -234,6 +199,48 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
       expect(d!.attempts[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/resolves to (127\.0\.0\.1|::1), a loopback/) });
     } finally {
       await strict.app.close();
+    }
+  });
+});
+
+// Its own block: no in-process dispatcher of this file runs meanwhile, so only the killed server and the
+// restarted one ever attempt these deliveries (and the backoff stays short).
+describe('webhooks across a SIGKILL', () => {
+  const deliveries = async (base: string, m: Body): Promise<Body[]> =>
+    ((await (await fetch(`${base}/games/reversi/matches/${m.id}/webhook-deliveries`, { headers: { authorization: `Bearer ${m.webhookSecret}` } })).json()) as Body).deliveries;
+
+  it('a receiver that is down while the server is killed with SIGKILL and restarted still gets every event', async () => {
+    const down = await new Receiver().start();
+    const port = down.port;
+    await down.stop();
+    const env = { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_POLL_MS: '50', CLOCK_SWEEP_MS: '0', EXPIRY_SWEEP_SECONDS: '0' };
+    const first = await startServerProcess(env);
+    const post = (base: string, path: string, body: unknown, token?: string) => fetch(`${base}${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: await r.json() as Body }));
+    const created = await post(first.base, '/games/reversi/matches', { players: [{ name: 'a' }, { name: 'b' }], webhooks: [{ url: `http://127.0.0.1:${port}/hook` }] });
+    const m = created.body;
+    expect((await post(first.base, `/games/reversi/matches/${m.id}/moves`, { move: { square: 'd3' }, expectedVersion: 0 }, m.seats[0].token)).status).toBe(200);
+    expect((await post(first.base, `/games/reversi/matches/${m.id}/moves`, { move: { square: 'c3' }, expectedVersion: 1 }, m.seats[1].token)).status).toBe(200);
+    // Let it try (and fail) at least once per delivery, then kill it where it stands.
+    const attempted = async () => (await deliveries(first.base, m)).every((d) => d.attempts.length > 0);
+    for (let i = 0; i < 200 && !(await attempted()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await attempted()).toBe(true);
+    await first.kill9();
+
+    const up = await new Receiver().start(port);
+    const second = await startServerProcess(env);
+    try {
+      await up.waitFor(() => new Set(up.bodiesFor(m.id).map((b) => b.data.seq)).size === 3, 30_000);
+      const verifier = new Webhook(m.webhookSecret);
+      for (const r of up.received) verifier.verify(r.body, r.headers as Record<string, string>);
+      const deadline = Date.now() + 10_000;
+      let h = await deliveries(second.base, m);
+      while (h.some((d) => d.status !== 'delivered') && Date.now() < deadline) h = await deliveries(second.base, m);
+      expect(h.map((d) => [d.seq, d.status])).toEqual([[0, 'delivered'], [1, 'delivered'], [2, 'delivered']]);
+    } finally {
+      await second.kill9();
+      await up.stop();
     }
   });
 });
