@@ -213,7 +213,8 @@ describe('webhooks across a SIGKILL', () => {
     const down = await new Receiver().start();
     const port = down.port;
     await down.stop();
-    const env = { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_POLL_MS: '50', CLOCK_SWEEP_MS: '0', EXPIRY_SWEEP_SECONDS: '0' };
+    // A short attempt limit keeps the lease of an attempt cut by the kill short too (2 x 1 s + 5 s).
+    const env = { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000', CLOCK_SWEEP_MS: '0', EXPIRY_SWEEP_SECONDS: '0' };
     const first = await startServerProcess(env);
     const post = (base: string, path: string, body: unknown, token?: string) => fetch(`${base}${path}`, {
       method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
@@ -231,7 +232,7 @@ describe('webhooks across a SIGKILL', () => {
     const up = await new Receiver().start(port);
     const second = await startServerProcess(env);
     try {
-      await up.waitFor(() => new Set(up.bodiesFor(m.id).map((b) => b.data.seq)).size === 3, 30_000);
+      await up.waitFor(() => new Set(up.bodiesFor(m.id).map((b) => b.data.seq)).size === 3, 45_000);
       const verifier = new Webhook(m.webhookSecret);
       for (const r of up.received) verifier.verify(r.body, r.headers as Record<string, string>);
       const deadline = Date.now() + 10_000;
@@ -242,5 +243,5 @@ describe('webhooks across a SIGKILL', () => {
       await second.kill9();
       await up.stop();
     }
-  });
+  }, 150_000);
 });

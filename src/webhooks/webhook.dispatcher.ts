@@ -11,8 +11,11 @@ import { type DueDelivery, type Settlement, WEBHOOK_STORE, type WebhookStore } f
 
 /** Deliveries claimed (and posted concurrently) per round. */
 const BATCH = 64;
-/** A claim outlives the attempt by this much; a dispatcher killed mid-attempt loses its claim after it. */
-const LEASE_SLACK_MS = 30_000;
+/**
+ * A claim lasts twice the attempt's time limit and 5 s more (enough to settle it), so a dispatcher killed
+ * mid-attempt holds its deliveries that long at most before another instance takes them.
+ */
+const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5000;
 
 /**
  * Posts the outbox. Every instance runs one: each round claims due deliveries with `FOR UPDATE SKIP LOCKED`
@@ -76,7 +79,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       this.again = false;
       for (;;) {
         const now = this.clock.now();
-        const due = await this.store.claimDue(now, new Date(now.getTime() + this.config.webhookTimeoutMs + LEASE_SLACK_MS), BATCH);
+        const due = await this.store.claimDue(now, new Date(now.getTime() + leaseMs(this.config.webhookTimeoutMs)), BATCH);
         await Promise.all(due.map((d) => this.deliver(d)));
         attempts += due.length;
         if (due.length < BATCH || this.stopped) break;
