@@ -30,6 +30,7 @@ import { goalRatios } from './goals';
 import { formatTable } from './report';
 import { type BenchServer, startServer } from './server';
 import { type BotBenchResult, runBotBench } from './bots';
+import { runWebhookBench } from './webhooks';
 import { type CpuSnapshot, type CpuUsage, type Tracked, cpuSnapshot, cpuUsage, envInt, sleep } from './util';
 
 const ROOT = resolve(__dirname, '..', '..'); // dist-bench/bench -> the repository
@@ -197,6 +198,15 @@ async function main(): Promise<number> {
   log(`durability: ${durability.ok ? 'OK' : 'MISMATCH'}: ${durability.matchEventRows} MatchEvent rows; ${durability.acknowledged200} moves answered 200 + ${durability.committedUnread} of ${durability.unread} unread replies committed`);
   for (const e of durability.examples) log(`  ${e}`);
 
+  // 2b. webhooks (bench/webhooks.ts), on a fresh server after the durability check (which counts every Reversi event).
+  const hooked = await startServer(ROOT, pg.url, log, (s) => {
+    server = s;
+  });
+  const webhooks = await runWebhookBench(hooked.base, log, { connections: envInt('BENCH_WEBHOOK_CONNECTIONS', 16), phaseSeconds: envInt('BENCH_WEBHOOK_SECONDS', 3) });
+  log(`webhooks: one webhook costs ${webhooks.costRatio.toFixed(2)}x per move (${webhooks.meanMoveMsOne.toFixed(2)} vs ${webhooks.meanMoveMsNone.toFixed(2)} ms); deliveries ${webhooks.deliveriesPerSecondSteady.toFixed(0)}/s at steady state for ${webhooks.webhookEventsPerSecond.toFixed(0)} events/s; backlog ${webhooks.backlogAtEnd}, drained at ${webhooks.drainPerSecond?.toFixed(0) ?? '-'}/s; ${webhooks.duplicates} duplicates`);
+  await hooked.stop();
+  server = null;
+
   // 3. the database's ceiling for the same statement
   log(`DB ceiling: ${connections} pg clients, ${seconds} s of the append statement (unnamed)...`);
   const ceilingPhase = await phase((end) => runCeiling(pg.url, connections, seconds, false, end));
@@ -250,6 +260,7 @@ async function main(): Promise<number> {
     engine: { ...engine.value, cpu: engine.cpu },
     http: { ...http, warmup: warm && { seconds: warm.seconds, ok200: warm.ok200, movesPerSecond: warm.movesPerSecond, non200: warm.non200 }, matchesPreCreated: pool.length, createPerSecond: pool.length / createSeconds, cpu: load.cpu },
     durability,
+    webhooks,
     moveCostByLength: long,
     dbCeiling: { ...ceiling, cpu: ceilingPhase.cpu },
     dbCeilingPrepared: { ...prepared, cpu: preparedPhase.cpu },

@@ -25,6 +25,7 @@ export async function startServer(
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`nest build\` first (npm run bench does)`);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_REQUESTS: '0' };
+  env.WEBHOOK_ALLOW_PRIVATE = '1'; // the webhook bench's receiver listens on 127.0.0.1
   env.RATE_LIMIT_PER_MINUTE = '0'; // all the bench's traffic comes from one address: a per-client limit would only measure 429s
   const child: ChildProcess = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

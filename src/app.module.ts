@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { BotsModule } from './bots/bots.module';
 import { ClocksModule } from './clocks/clocks.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { CLOCK, SystemClock } from './common/clock';
 import { APP_CONFIG, ENGINES } from './common/tokens';
 import type { AppConfig } from './common/config';
@@ -35,6 +36,7 @@ export class AppModule {
         BotsModule,
         RatingsModule,
         TournamentsModule,
+        WebhooksModule,
         PagesModule,
       ],
       providers: [

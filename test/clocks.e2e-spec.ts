@@ -164,3 +164,22 @@ describe('clocks', () => {
     }
   });
 });
+
+describe('clocks and webhooks in the OpenAPI document', () => {
+  it('documents the create fields, the clock, left seats, TimedOut, TIMED_OUT and the delivery history', async () => {
+    const { app } = await startTimedApp();
+    try {
+      const spec = (await new Client(app).http.get('/openapi.json').expect(200)).body;
+      const create = spec.paths['/games/qwirkle/matches'].post;
+      expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['timeControl', 'onTimeout', 'webhooks']));
+      expect(JSON.stringify(create.responses['201'])).toContain('webhookSecret');
+      const match = JSON.stringify(spec.paths['/games/qwirkle/matches/{id}'].get.responses['200']);
+      for (const field of ['deadlineAt', 'remainingMs', '"left"']) expect(match).toContain(field);
+      expect(JSON.stringify(spec.paths['/games/qwirkle/matches/{id}/moves'].get.responses['200'])).toContain('TimedOut');
+      expect(spec.components.schemas.Error.properties.code.enum).toContain('TIMED_OUT');
+      expect(spec.paths['/games/{game}/matches/{id}/webhook-deliveries'].get).toBeDefined();
+    } finally {
+      await app.close();
+    }
+  });
+});

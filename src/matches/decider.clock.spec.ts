@@ -94,6 +94,15 @@ describe('the match clock, in the decider', () => {
     expect(m.decider.outcome(m.state)).toMatchObject({ winners: [winner], reason: 'timeout' });
   });
 
+  it('a resignation after a seat left gives the win to the seats still in play only', () => {
+    const m = match(qwirkleEngine, [held('a'), held('b'), held('c')], perMove(10));
+    const out = m.run({ type: 'Timeout', now: T0 + 10_000, pick: 0 })[0] as { seat: number };
+    const next = m.decider.toMove(m.state)[0] as number;
+    m.run({ type: 'Resign', seat: next, now: T0 + 11_000 });
+    const third = [0, 1, 2].find((s) => s !== out.seat && s !== next);
+    expect(m.decider.outcome(m.state)).toMatchObject({ winners: [third], reason: 'resigned' });
+  });
+
   it('random: TimedOut, then the server\'s legal move for that seat; the seat\'s own late move is refused', () => {
     const m = match(reversiEngine, [held('ann'), held('bob')], fischer(10, 2, 'random'));
     expect(m.run({ type: 'Timeout', now: T0 + 10_000, pick: 0.5 })).toEqual([{ type: 'TimedOut', seat: 0, at: T0 + 10_000 }]);

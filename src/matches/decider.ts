@@ -265,7 +265,8 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
     outcome(state) {
       if (state.resigned !== null) {
         const resigned = state.resigned;
-        return { winners: state.seats.map((_, seat) => seat).filter((s) => s !== resigned), scores: engine.scores(state.game), reason: 'resigned', draw: false };
+        const winners = state.seats.map((_, seat) => seat).filter((s) => s !== resigned && !state.left.includes(s));
+        return { winners, scores: engine.scores(state.game), reason: 'resigned', draw: false };
       }
       if (state.timedOut !== null) {
         const loser = state.timedOut;

@@ -4,6 +4,7 @@ import { nextDeadline, remainingMs } from '../clocks/match-clock';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';
 import { outboxMessage, webhookTypeOf } from '../webhooks/outbox';
+import { OutboxSignal } from '../webhooks/outbox-signal';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
@@ -42,6 +43,7 @@ export class MatchAccess {
     @Inject(EVENT_STORE) readonly store: EventStore,
     private readonly players: PlayerDirectory,
     @Inject(CLOCK) readonly clock: Clock,
+    readonly outbox: OutboxSignal,
   ) {}
 
   decider(engine: AnyEngine): MatchDecider {
@@ -179,6 +181,7 @@ export class MatchAccess {
       rows, outbox ? { ...options, outbox } : options,
     );
     if (!appended.ok) return null;
+    if (outbox) this.outbox.notify();
     const after: Loaded = {
       version: appended.event.seq,
       state,

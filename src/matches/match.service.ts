@@ -90,6 +90,7 @@ export class MatchService {
     });
     const loaded: Loaded = { version: 0, state, match };
     this.access.remember(loaded);
+    if (started && webhookSecret) this.access.outbox.notify();
     return {
       ...this.access.respond(engine, loaded, 'spectator'),
       seats: holders.flatMap((h, seat) => (h.name === null || tokens[seat] === null ? [] : [{ seat, name: h.name, token: tokens[seat] as string }])),

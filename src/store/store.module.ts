@@ -5,7 +5,9 @@ import type { AppConfig } from '../common/config';
 import { EVENT_STORE } from '../matches/event-store.port';
 import { type Database, openDatabase } from './database';
 import { applyMigrations } from './migrations';
+import { WEBHOOK_STORE } from '../webhooks/webhook-store.port';
 import { PrismaEventStore } from './prisma-event-store';
+import { PrismaWebhookStore } from './prisma-webhook-store';
 
 export const DATABASE = Symbol('DATABASE');
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
@@ -37,8 +39,9 @@ class DatabaseCloser implements OnApplicationShutdown {
       },
     },
     { provide: EVENT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaEventStore(db.prisma) },
+    { provide: WEBHOOK_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaWebhookStore(db.prisma) },
     DatabaseCloser,
   ],
-  exports: [DATABASE, EVENT_STORE],
+  exports: [DATABASE, EVENT_STORE, WEBHOOK_STORE],
 })
 export class StoreModule {}

@@ -62,7 +62,7 @@ CREATE UNIQUE INDEX "WebhookDelivery_endpointId_seq_key" ON "WebhookDelivery"("e
 CREATE INDEX "Match_deadlineAt_idx" ON "Match"("deadlineAt");
 
 -- AddForeignKey
-ALTER TABLE "WebhookEndpoint" ADD CONSTRAINT "WebhookEndpoint_matchId_fkey" FOREIGN KEY ("matchId") REFERENCES "Match"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "WebhookEndpoint" ADD CONSTRAINT "WebhookEndpoint_matchId_fkey" FOREIGN KEY ("matchId") REFERENCES "Match"("id") ON DELETE CASCADE ON UPDATE NO ACTION;
 
 -- AddForeignKey
 ALTER TABLE "WebhookDelivery" ADD CONSTRAINT "WebhookDelivery_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "WebhookEndpoint"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -1,0 +1,64 @@
+/**
+ * The real server in a child process (src/main.ts, compiled on the fly by @swc/core as jest does), so a test
+ * can kill it with SIGKILL: nothing of it runs after, no shutdown hook, no finally.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from './embedded-postgres';
+
+const ROOT = join(__dirname, '..', '..');
+const BOOT = `
+const swc = require('@swc/core');
+const fs = require('node:fs');
+require.extensions['.ts'] = (module, filename) => {
+  const { code } = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
+    filename, sourceMaps: false,
+    jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022', keepClassNames: true },
+    module: { type: 'commonjs' },
+  });
+  module._compile(code, filename);
+};
+require(${JSON.stringify(join(ROOT, 'src', 'main.ts'))});
+`;
+
+export interface ServerProcess {
+  readonly base: string;
+  /** SIGKILL, and wait until it is gone. */
+  kill9(): Promise<void>;
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['-e', BOOT], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), DATABASE_URL: process.env.DATABASE_URL ?? '' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited at start-up: ${stderr}`);
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start within 60 s: ${stderr}`);
+    }
+    try {
+      if ((await fetch(`${base}/games`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    kill9: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
