@@ -44,7 +44,14 @@ describe('a seat leaves (forfeit on time, 3+ seats)', () => {
     const s = position({ board: row('rc rs', 0, 0), hands: [hand('rd bl'), hand('yc'), hand('bc')], current: 0, scores: [5, 50, 2], turns: 4, maxTurns: 5 });
     const ended = engine.apply(left(s, 1), 0, { type: 'place', tiles: [P('rd', 2, 0)] });
     if (!ended.ok) throw new Error(ended.error.message);
-    expect(engine.outcome(ended.value)).toEqual({ winners: [0], scores: [8, 50, 2], reason: 'qwirkle/max-turns' });
+    expect(engine.outcome(ended.value)).toEqual({ winners: [0], scores: [8, 50, 2], reason: 'qwirkle/max-turns', draw: false });
+  });
+
+  it('a draw is every seat still in play sharing the win, whatever the seat that left scored', () => {
+    const s = position({ board: row('rc rs', 0, 0), hands: [hand('rd bl'), hand('yc'), hand('bc')], current: 0, scores: [5, 50, 8], turns: 4, maxTurns: 5 });
+    const ended = engine.apply(left(s, 1), 0, { type: 'place', tiles: [P('rd', 2, 0)] });
+    if (!ended.ok) throw new Error(ended.error.message);
+    expect(engine.outcome(ended.value)).toEqual({ winners: [0, 2], scores: [8, 50, 8], reason: 'qwirkle/max-turns', draw: true });
   });
 
   it('before the opening, the next seat opens with its own opening size', () => {
