@@ -170,14 +170,23 @@ describe('clocks and webhooks in the OpenAPI document', () => {
     const { app } = await startTimedApp();
     try {
       const spec = (await new Client(app).http.get('/openapi.json').expect(200)).body;
+      const schemas = spec.components.schemas;
+      // The shapes are named components (issue 8's contract): follow each route's $ref to its schema.
+      const named = (schema: { $ref?: string }): Body => schemas[(schema.$ref as string).replace('#/components/schemas/', '')];
       const create = spec.paths['/games/qwirkle/matches'].post;
-      expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toEqual(expect.arrayContaining(['timeControl', 'onTimeout', 'webhooks']));
-      expect(JSON.stringify(create.responses['201'])).toContain('webhookSecret');
-      const match = JSON.stringify(spec.paths['/games/qwirkle/matches/{id}'].get.responses['200']);
-      for (const field of ['deadlineAt', 'remainingMs', '"left"']) expect(match).toContain(field);
-      expect(JSON.stringify(spec.paths['/games/qwirkle/matches/{id}/moves'].get.responses['200'])).toContain('TimedOut');
+      expect(Object.keys(named(create.requestBody.content['application/json'].schema).properties)).toEqual(expect.arrayContaining(['timeControl', 'onTimeout', 'webhooks']));
+      expect(named(create.responses['201'].content['application/json'].schema).properties).toHaveProperty('webhookSecret');
+      const match = named(spec.paths['/games/qwirkle/matches/{id}'].get.responses['200'].content['application/json'].schema);
+      expect(match.required).toContain('clock');
+      expect(Object.keys(named(match.properties.clock).properties)).toEqual(['deadlineAt', 'remainingMs']);
+      expect(named(match.properties.players.items).properties).toHaveProperty('left');
+      const log = named(spec.paths['/games/qwirkle/matches/{id}/moves'].get.responses['200'].content['application/json'].schema);
+      expect(named(log.properties.entries.items).properties.type.enum).toContain('TimedOut');
       expect(spec.components.schemas.Error.properties.code.enum).toContain('TIMED_OUT');
-      expect(spec.paths['/games/{game}/matches/{id}/webhook-deliveries'].get).toBeDefined();
+      expect(spec.paths['/games/reversi/matches/{id}/moves'].post.responses['409'].description).toContain('TIMED_OUT');
+      const deliveries = spec.paths['/games/{game}/matches/{id}/webhook-deliveries'].get;
+      expect(named(deliveries.responses['200'].content['application/json'].schema).properties).toHaveProperty('deliveries');
+      expect(Object.keys(deliveries.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
     } finally {
       await app.close();
     }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { expectConsistent, waitForTournament } from './support/bots';
+import { scratchDatabase } from './support/scratch-db';
 import { startTimedApp } from './support/timed-app';
 
 interface Received {
@@ -32,7 +33,10 @@ function botServer(): Promise<{ server: Server; url: string; received: Received[
 describe('a tournament of HTTP bots', () => {
   it('one bot answers legally, one never answers, one is built in: it finishes, the silent bot loses on time, every request is signed', async () => {
     const bots = await botServer();
-    const { app } = await startTimedApp({ webhookAllowPrivate: true, botHttpTimeoutMs: 1000, botSweepMs: 20, clockSweepMs: 200, tournamentSweepMs: 100 });
+    // A database of its own: the bot runners of other test files' apps, which share the common one (and may
+    // not reach private addresses), must not claim these bots' turns and count calls against them.
+    const scratch = await scratchDatabase('turnbase_http_bots');
+    const { app } = await startTimedApp({ databaseUrl: scratch.url, webhookAllowPrivate: true, botHttpTimeoutMs: 1000, botSweepMs: 20, clockSweepMs: 200, tournamentSweepMs: 100 });
     try {
       const entrants = [{ name: 'good', url: `${bots.url}/good` }, { name: 'silent', url: `${bots.url}/silent` }, { name: 'builtin', bot: 'greedy' }];
       const created = await request(app.getHttpServer()).post('/tournaments')
@@ -76,6 +80,7 @@ describe('a tournament of HTTP bots', () => {
       expect(secrets.get('good')).not.toBe(secrets.get('silent'));
     } finally {
       await app.close();
+      await scratch.drop();
       bots.server.closeAllConnections();
       bots.server.close();
     }

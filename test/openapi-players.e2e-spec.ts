@@ -33,7 +33,8 @@ describe('OpenAPI: players, open seats, lobby, rematch', () => {
       expect(schemas[`${n}Match`].properties.status.enum).toEqual(['waiting', 'active', 'finished', 'aborted']);
       expect(schemas[`${n}LogEntry`].properties.type.enum).toEqual(['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut']);
     }
-    expect(schemas.CreateMatchPlayer.oneOf).toHaveLength(2);
+    expect(schemas.CreateMatchPlayer.oneOf).toHaveLength(3); // { name }, { open: true }, and { bot } (issue 12)
+    expect(schemas.CreateMatchPlayer.oneOf.map((o: { required: string[] }) => o.required)).toEqual([['name'], ['open'], ['bot']]);
     expect(schemas.Player.properties).toHaveProperty('open');
     expect(schemas.Player.properties).toHaveProperty('player');
     expect(schemas.MatchSummary.required).toContain('openSeats');
