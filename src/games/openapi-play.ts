@@ -26,7 +26,10 @@ export const CREATE_PLAY_PROPERTIES = {
   webhooks: {
     type: 'array', maxItems: 5,
     description: 'URLs posted to for match.started, turn.started and match.finished, signed (Standard Webhooks) with the webhookSecret of the response.',
-    items: { type: 'object', required: ['url'], additionalProperties: false, properties: { url: { type: 'string', minLength: 1, maxLength: 2000 } } },
+    items: {
+      type: 'object', required: ['url'], additionalProperties: false,
+      properties: { url: { type: 'string', minLength: 1, maxLength: 2000, example: 'https://example.com/turnbase', description: 'https:// (http:// and private addresses only with WEBHOOK_ALLOW_PRIVATE=1).' } },
+    },
   },
 };
 
@@ -40,7 +43,7 @@ export const CREATED_PLAY_PROPERTIES = {
 /** A seat of the create body that a server-side bot plays (one of CreateMatchPlayer's forms). */
 export const BOT_SEAT = {
   type: 'object', additionalProperties: false, required: ['bot'],
-  properties: { bot: { ...NAME, description: 'One of GET /games/{game}/bots.' }, name: { ...NAME, description: 'Defaults to the bot\'s id.' } },
+  properties: { bot: { ...NAME, example: 'random', description: 'One of GET /games/{game}/bots (every game has random and greedy).' }, name: { ...NAME, description: 'Defaults to the bot\'s id.' } },
 };
 
 const ENTRANT = {
@@ -86,13 +89,14 @@ export const PLAY_SCHEMAS: Record<string, object> = {
     },
   },
   TimeControl: {
-    description: 'A clock: { perMoveSeconds } (correspondence) or { initialSeconds, incrementSeconds } (Fischer). It starts when the match becomes active.',
-    type: 'object', additionalProperties: false,
-    properties: {
-      perMoveSeconds: { type: 'integer', minimum: 1, maximum: 31_536_000 },
-      initialSeconds: { type: 'integer', minimum: 1, maximum: 31_536_000 },
-      incrementSeconds: { type: 'integer', minimum: 0, maximum: 86_400, default: 0 },
-    },
+    description: 'A clock: { perMoveSeconds } (correspondence) or { initialSeconds, incrementSeconds } (Fischer), not both. It starts when the match becomes active.',
+    oneOf: [
+      { type: 'object', additionalProperties: false, required: ['perMoveSeconds'], properties: { perMoveSeconds: { type: 'integer', minimum: 1, maximum: 31_536_000, example: 86_400 } } },
+      {
+        type: 'object', additionalProperties: false, required: ['initialSeconds'],
+        properties: { initialSeconds: { type: 'integer', minimum: 1, maximum: 31_536_000, example: 600 }, incrementSeconds: { type: 'integer', minimum: 0, maximum: 86_400, default: 0 } },
+      },
+    ],
   },
   WebhookDeliveries: {
     type: 'object', additionalProperties: false, required: ['deliveries'],
