@@ -20,8 +20,9 @@ export const PLAYER_PLAY_PROPERTIES = {
 export const CREATE_PLAY_PROPERTIES = {
   timeControl: ref('TimeControl'),
   onTimeout: {
-    type: 'string', enum: ['forfeit', 'random'], default: 'forfeit',
-    description: 'forfeit: the seat loses (in 3+ seats it leaves and the others play on); random: the server plays a random legal move for it. Needs timeControl.',
+    // No `default` keyword in request schemas: generated client types would make the field required.
+    type: 'string', enum: ['forfeit', 'random'],
+    description: 'forfeit (the default): the seat loses (in 3+ seats it leaves and the others play on); random: the server plays a random legal move for it. Needs timeControl.',
   },
   webhooks: {
     type: 'array', maxItems: 5,
@@ -94,7 +95,7 @@ export const PLAY_SCHEMAS: Record<string, object> = {
       { type: 'object', additionalProperties: false, required: ['perMoveSeconds'], properties: { perMoveSeconds: { type: 'integer', minimum: 1, maximum: 31_536_000, example: 86_400 } } },
       {
         type: 'object', additionalProperties: false, required: ['initialSeconds'],
-        properties: { initialSeconds: { type: 'integer', minimum: 1, maximum: 31_536_000, example: 600 }, incrementSeconds: { type: 'integer', minimum: 0, maximum: 86_400, default: 0 } },
+        properties: { initialSeconds: { type: 'integer', minimum: 1, maximum: 31_536_000, example: 600 }, incrementSeconds: { type: 'integer', minimum: 0, maximum: 86_400, description: '0 when absent.' } },
       },
     ],
   },
@@ -157,7 +158,7 @@ export const PLAY_SCHEMAS: Record<string, object> = {
       seatsPerMatch: { type: 'integer', minimum: 2, maximum: 6, description: 'Seats per match (default: the game\'s fewest).' },
       options: { type: 'object', additionalProperties: true, description: 'Game options for every match.' },
       timeControl: ref('TimeControl'),
-      onTimeout: { type: 'string', enum: ['forfeit', 'random'], default: 'forfeit', description: 'What a timeout does (a late, failed or illegal answer of an HTTP bot is one).' },
+      onTimeout: { type: 'string', enum: ['forfeit', 'random'], description: 'What a timeout does, forfeit when absent (a late, failed or illegal answer of an HTTP bot is one).' },
       entrants: { type: 'array', minItems: 2, maxItems: 64, items: ref('TournamentEntrantRequest') },
     },
   },
