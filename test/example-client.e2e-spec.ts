@@ -16,7 +16,7 @@ const examples = join(root, 'examples');
 describe('the example client', () => {
   const h = useApp();
 
-  it('type-checks against types generated from /openapi.json and plays one match of each game to the end', async () => {
+  it('type-checks against types generated from /openapi.json, simulates each game locally, and plays one match of each to the end', async () => {
     await h.app.listen(0, '127.0.0.1');
     const { port } = h.app.getHttpServer().address() as { port: number };
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -25,13 +25,24 @@ describe('the example client', () => {
     const spec = (await h.client.http.get('/openapi.json').expect(200)).text;
     writeFileSync(join(examples, 'generated', 'openapi.json'), spec);
     await run(process.execPath, [join(root, 'node_modules/openapi-typescript/bin/cli.js'), join(examples, 'generated/openapi.json'), '-o', join(examples, 'generated/api.d.ts')], { cwd: root });
+    // simulate.ts imports the engines entry point (turnbase/engines, built by the global setup) as an outside project would.
     await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(examples, 'tsconfig.json')], { cwd: root })
       .catch((error: { stdout?: string }) => {
         throw new Error(`the example does not type-check against the spec:\n${error.stdout ?? String(error)}`);
       });
 
-    const { stdout } = await run(process.execPath, [join(examples, 'dist/play.js'), baseUrl], { cwd: root, timeout: 240_000 });
-    const played = stdout.trim().split('\n').map((line) => JSON.parse(line) as { game: string; id: string; version: number; moves: number; outcome: { draw: boolean; reason: string } });
+    const { stdout } = await run(process.execPath, [join(examples, 'dist/play.js'), '--simulate', baseUrl], { cwd: root, timeout: 240_000 });
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    // --simulate: each game is first played locally through turnbase/engines, deterministically.
+    const simulated = lines.filter((l) => l.simulated === true) as { game: string; moves: number; outcome: { draw: boolean; reason: string } | null }[];
+    expect(simulated.map((s) => s.game)).toEqual(['reversi', 'qwirkle', 'deblockle', 'split']);
+    const { simulate } = require(join(examples, 'dist/simulate.js')) as { simulate(game: string, seed: number): unknown };
+    simulated.forEach((s, i) => {
+      expect(s.moves).toBeGreaterThan(0);
+      expect(typeof s.outcome?.draw).toBe('boolean');
+      expect(simulate(s.game, i + 1)).toEqual(s);
+    });
+    const played = lines.filter((l) => l.simulated !== true) as { game: string; id: string; version: number; moves: number; outcome: { draw: boolean; reason: string } }[];
     expect(played.map((p) => p.game)).toEqual(['reversi', 'qwirkle', 'deblockle', 'split']);
     for (const p of played) {
       const match = await h.client.get(p.game, p.id).expect(200);

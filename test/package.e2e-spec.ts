@@ -47,7 +47,7 @@ describe('the turnbase/engines entry point, from outside the project', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'turnbase-outsider-'));
-    execFileSync('npm', ['run', 'build:engines'], { cwd: ROOT, stdio: 'ignore' });
+    // dist/engine is built by the tests' global setup (test/support/global-setup.ts).
     const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string }[];
     const into = join(dir, 'project', 'node_modules', 'turnbase');
     mkdirSync(into, { recursive: true });
