@@ -15,7 +15,7 @@ module.exports = {
   testRegex: '.*\\.(spec|e2e-spec)\\.ts$',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: { '^.+\\.(t|j|mj|cj)s$': ['@swc/jest', swc] },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|content-disposition|cookie)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|content-disposition|cookie|tournament-pairings)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   // Every response of every e2e suite is checked against the server's own OpenAPI document.
   setupFilesAfterEnv: ['<rootDir>/test/support/spec-setup.ts'],

@@ -67,14 +67,17 @@ describe('the match decider', () => {
         Join: [{ type: 'SeatJoined', seat: 1, name: 'cy' }],
         Expire: [{ type: 'MatchAborted', reason: 'expired' }],
         Abandon: [],
+        Timeout: [],
+        MissTurn: 'MATCH_NOT_STARTED',
       },
       active: {
-        MakeMove: [{ type: 'MoveMade', seat: 0, move: { square: 'd3' } }], Resign: [{ type: 'PlayerResigned', seat: 0 }], Join: 'NO_OPEN_SEAT', Expire: [],
+        MakeMove: [{ type: 'MoveMade', seat: 0, move: { square: 'd3' } }], Resign: [{ type: 'PlayerResigned', seat: 0 }], Join: 'NO_OPEN_SEAT', Expire: [], Timeout: [],
+        MissTurn: [{ type: 'TimedOut', seat: 0, at: 5 }],
         Abandon: [{ type: 'MatchAborted', reason: 'abandoned' }],
       },
-      'finished by resignation': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Abandon: [] },
-      'finished by play': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Abandon: [] },
-      aborted: { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Abandon: [] },
+      'finished by resignation': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
+      'finished by play': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
+      aborted: { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
     };
     const commands: MatchCommand[] = [
       { type: 'MakeMove', seat: 0, move: { square: 'd3' } },
@@ -82,6 +85,8 @@ describe('the match decider', () => {
       { type: 'Join', name: 'cy' },
       { type: 'Expire', now: EXPIRES },
       { type: 'Abandon', now: EXPIRES, lastEventAt: 0, idleMs: EXPIRES },
+      { type: 'Timeout', now: Number.MAX_SAFE_INTEGER, pick: 0 },
+      { type: 'MissTurn', seat: 0, now: 5 },
     ];
     const matrix = statuses.flatMap(([status, make]) => commands.map((command) => [status, command.type, make, command] as const));
 
@@ -89,6 +94,24 @@ describe('the match decider', () => {
       const want = expected[status]?.[type];
       const got = make().when(command);
       expect(got).toEqual(typeof want === 'string' ? { refused: want } : { events: want });
+    });
+  });
+
+  describe('bot seats and missed turns', () => {
+    it('a bot joins an open seat: the holder says which bot plays it', () => {
+      const { state, decider, when } = waiting();
+      const { events } = when({ type: 'Join', name: 'greedy', bot: 'greedy' }) as { events: MatchEvent[] };
+      expect(events).toEqual([{ type: 'SeatJoined', seat: 1, name: 'greedy', bot: 'greedy' }]);
+      expect(foldEvents(decider, state, events).seats[1]).toEqual({ name: 'greedy', player: null, open: false, bot: 'greedy' });
+    });
+
+    it('a missed turn without a clock forfeits: the match ends on time, the other seat wins', () => {
+      const { state, decider, when } = reversi();
+      expect(when({ type: 'MissTurn', seat: 1, now: 5 })).toEqual({ refused: 'NOT_YOUR_TURN' });
+      const { events } = when({ type: 'MissTurn', seat: 0, now: 5 }) as { events: MatchEvent[] };
+      const after = foldEvents(decider, state, events);
+      expect(after.status).toBe('finished');
+      expect(decider.outcome(after)).toMatchObject({ winners: [1], reason: 'timeout' });
     });
   });
 
