@@ -1,6 +1,6 @@
 import type { AnyEngine } from '../engine/core';
 import { qwirkleEngine } from '../engine/qwirkle';
-import { type ReversiMove, reversiEngine } from '../engine/reversi';
+import { reversiEngine } from '../engine/reversi';
 import { type MatchCommand, type MatchEvent, type MatchState, type SeatHolder, FoldError, foldEvents, matchDecider } from './decider';
 
 const held = (name: string, player: string | null = null): SeatHolder => ({ name, player, open: false });
@@ -14,7 +14,7 @@ function given(engine: AnyEngine, seats: SeatHolder[], events: MatchEvent[] = []
   return {
     state,
     decider,
-    when: (command: MatchCommand) => {
+    when(command: MatchCommand) {
       const d = decider.decide(state, command);
       return d.ok ? { events: d.events } : { refused: d.error.code };
     },
@@ -33,7 +33,7 @@ function playedOut(): MatchEvent[] {
   const events: MatchEvent[] = [];
   while (state.status === 'active') {
     const seat = decider.toMove(state)[0] as number;
-    const move = reversiEngine.encodeMove(reversiEngine.legalMoves(state.game as never, seat)[Symbol.iterator]().next().value as ReversiMove);
+    const move = reversiEngine.encodeMove(reversiEngine.legalMoves(state.game as never, seat)[Symbol.iterator]().next().value);
     const d = decider.decide(state, { type: 'MakeMove', seat, move });
     if (!d.ok) throw new Error(d.error.message);
     events.push(...d.events);
@@ -66,14 +66,14 @@ describe('the match decider', () => {
         Resign: 'MATCH_NOT_STARTED',
         Join: [{ type: 'SeatJoined', seat: 1, name: 'cy' }],
         Expire: [{ type: 'MatchAborted', reason: 'expired' }],
-        Abandon: [],
         Timeout: [],
         MissTurn: 'MATCH_NOT_STARTED',
+        Abandon: [],
       },
       active: {
         MakeMove: [{ type: 'MoveMade', seat: 0, move: { square: 'd3' } }], Resign: [{ type: 'PlayerResigned', seat: 0 }], Join: 'NO_OPEN_SEAT', Expire: [], Timeout: [],
         MissTurn: [{ type: 'TimedOut', seat: 0, at: 5 }],
-        Abandon: [{ type: 'MatchAborted', reason: 'abandoned' }],
+        Abandon: [{ type: 'MatchAborted', reason: 'abandoned', at: EXPIRES }],
       },
       'finished by resignation': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
       'finished by play': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
@@ -84,9 +84,9 @@ describe('the match decider', () => {
       { type: 'Resign', seat: 0 },
       { type: 'Join', name: 'cy' },
       { type: 'Expire', now: EXPIRES },
-      { type: 'Abandon', now: EXPIRES, lastEventAt: 0, idleMs: EXPIRES },
       { type: 'Timeout', now: Number.MAX_SAFE_INTEGER, pick: 0 },
       { type: 'MissTurn', seat: 0, now: 5 },
+      { type: 'Abandon', now: EXPIRES, lastEventAt: 0, idleMs: EXPIRES },
     ];
     const matrix = statuses.flatMap(([status, make]) => commands.map((command) => [status, command.type, make, command] as const));
 

@@ -52,8 +52,9 @@ export type MatchCommand =
   /** Aborts the match if it is still waiting at `now` (epoch ms) and its wait is over; else does nothing. */
   | { readonly type: 'Expire'; readonly now: number }
   /**
-   * Aborts an active match nobody has touched for `idleMs`: its last event was at `lastEventAt` (epoch ms, the
-   * stored time of the state's last event) and it is `now`. Else does nothing.
+   * Aborts an active match without a clock (a clock times a match out by itself) that nobody has touched for
+   * `idleMs`: its last event was at `lastEventAt` (epoch ms, the stored time of the state's last event) and it
+   * is `now`. Else does nothing.
    */
   | { readonly type: 'Abandon'; readonly now: number; readonly lastEventAt: number; readonly idleMs: number }
   /**
@@ -218,8 +219,8 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
           if (state.status !== 'waiting' || state.expiresAt === null || command.now < state.expiresAt) return accept();
           return accept({ type: 'MatchAborted', reason: 'expired' });
         case 'Abandon':
-          if (state.status !== 'active' || command.now - command.lastEventAt < command.idleMs) return accept();
-          return accept({ type: 'MatchAborted', reason: 'abandoned' });
+          if (state.status !== 'active' || state.clock !== null || command.now - command.lastEventAt < command.idleMs) return accept();
+          return accept({ type: 'MatchAborted', reason: 'abandoned', at: command.now });
         case 'Timeout': {
           if (state.status !== 'active' || state.clock === null) return accept();
           const due = nextDeadline(state.clock);

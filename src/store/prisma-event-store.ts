@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { SeatHolder } from '../matches/decider';
 import { rematchIdOf } from '../matches/rematch-id';
-import type { AppendedEvents } from '../matches/appended';
 import type {
   AppendOptions, AppendResult, Credential, EventStore, MatchRecord, MatchStatus, MatchSummaryRecord, NewEvent, NewMatch, PageAfter,
   PlayerMatchRecord, Projection, StoredEvent,
@@ -145,10 +144,7 @@ export function lobbyQuery(game: string, status: MatchStatus, after: PageAfter |
 }
 
 export class PrismaEventStore implements EventStore {
-  constructor(
-    private readonly prisma: PrismaClient,
-    private readonly appended?: AppendedEvents,
-  ) {}
+  constructor(private readonly prisma: PrismaClient) {}
 
   async createMatch(m: NewMatch): Promise<MatchRecord> {
     const created = await this.prisma.match.create({
@@ -229,10 +225,10 @@ export class PrismaEventStore implements EventStore {
     return (await this.prisma.seat.findFirst({ where: { tokenHash }, select: { seat: true } })) !== null;
   }
 
-  async events(matchId: string, afterSeq = 0, upToSeq = 2_147_483_647): Promise<StoredEvent[]> {
+  async events(matchId: string, afterSeq = 0): Promise<StoredEvent[]> {
     const rows = await this.prisma.$queryRaw<EventRow[]>`
       SELECT "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"
-        FROM "MatchEvent" WHERE "matchId" = ${matchId}::uuid AND "seq" > ${afterSeq} AND "seq" <= ${upToSeq}::int ORDER BY "seq"`;
+        FROM "MatchEvent" WHERE "matchId" = ${matchId}::uuid AND "seq" > ${afterSeq} ORDER BY "seq"`;
     return rows.map(toEvent);
   }
 
@@ -290,9 +286,7 @@ export class PrismaEventStore implements EventStore {
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;
       const stored = inserted.map(toEvent).sort((a, b) => a.seq - b.seq);
       const event = stored[stored.length - 1];
-      if (!event) return { ok: false, conflict: 'version-conflict' };
-      this.appended?.emit(matchId, event.seq);
-      return { ok: true, event };
+      return event ? { ok: true, event } : { ok: false, conflict: 'version-conflict' };
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null) throw error;
@@ -378,12 +372,12 @@ export class PrismaEventStore implements EventStore {
   }
 
   /**
-   * "updatedAt" is the time of the last event. No index serves this, so each sweep scans the match table
+   * "updatedAt" is the time of the last event; a match with a clock times out instead. No index serves this, so each sweep scans the match table
    * once: cheap next to a minute's moves up to millions of matches (README, "Limits").
    */
   async idleActive(idleSince: Date, limit: number): Promise<{ id: string; game: string }[]> {
     return this.prisma.$queryRaw<{ id: string; game: string }[]>`
-      SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'active' AND "updatedAt" <= ${idleSince}::timestamptz
+      SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'active' AND "clock" IS NULL AND "updatedAt" <= ${idleSince}::timestamptz
        ORDER BY "updatedAt" LIMIT ${limit}::int`;
   }
 }
