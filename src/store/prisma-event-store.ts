@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { SeatHolder } from '../matches/decider';
 import { rematchIdOf } from '../matches/rematch-id';
+import type { AppendedEvents } from '../matches/appended';
 import type {
   AppendOptions, AppendResult, Credential, EventStore, MatchRecord, MatchStatus, MatchSummaryRecord, NewEvent, NewMatch, PageAfter,
   PlayerMatchRecord, Projection, StoredEvent,
@@ -144,7 +145,10 @@ export function lobbyQuery(game: string, status: MatchStatus, after: PageAfter |
 }
 
 export class PrismaEventStore implements EventStore {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly appended?: AppendedEvents,
+  ) {}
 
   async createMatch(m: NewMatch): Promise<MatchRecord> {
     const created = await this.prisma.match.create({
@@ -225,10 +229,10 @@ export class PrismaEventStore implements EventStore {
     return (await this.prisma.seat.findFirst({ where: { tokenHash }, select: { seat: true } })) !== null;
   }
 
-  async events(matchId: string, afterSeq = 0): Promise<StoredEvent[]> {
+  async events(matchId: string, afterSeq = 0, upToSeq = 2_147_483_647): Promise<StoredEvent[]> {
     const rows = await this.prisma.$queryRaw<EventRow[]>`
       SELECT "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"
-        FROM "MatchEvent" WHERE "matchId" = ${matchId}::uuid AND "seq" > ${afterSeq} ORDER BY "seq"`;
+        FROM "MatchEvent" WHERE "matchId" = ${matchId}::uuid AND "seq" > ${afterSeq} AND "seq" <= ${upToSeq}::int ORDER BY "seq"`;
     return rows.map(toEvent);
   }
 
@@ -286,7 +290,9 @@ export class PrismaEventStore implements EventStore {
         RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;
       const stored = inserted.map(toEvent).sort((a, b) => a.seq - b.seq);
       const event = stored[stored.length - 1];
-      return event ? { ok: true, event } : { ok: false, conflict: 'version-conflict' };
+      if (!event) return { ok: false, conflict: 'version-conflict' };
+      this.appended?.emit(matchId, event.seq);
+      return { ok: true, event };
     } catch (error) {
       const constraint = uniqueViolation(error);
       if (constraint === null) throw error;
@@ -372,7 +378,7 @@ export class PrismaEventStore implements EventStore {
   }
 
   /**
-   * "updatedAt" is the time of the last event; a match with a clock times out instead. No index serves this, so each sweep scans the match table
+   * "updatedAt" is the time of the last event. No index serves this, so each sweep scans the match table
    * once: cheap next to a minute's moves up to millions of matches (README, "Limits").
    */
   async idleActive(idleSince: Date, limit: number): Promise<{ id: string; game: string }[]> {
