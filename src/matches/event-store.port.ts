@@ -143,8 +143,8 @@ export interface EventStore {
   loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null>;
   /** Whether a token hash opens a seat in any match (to tell 403 from 401). */
   tokenExists(tokenHash: string): Promise<boolean>;
-  /** Events with `seq > afterSeq`, in order. */
-  events(matchId: string, afterSeq?: number): Promise<StoredEvent[]>;
+  /** Events with `afterSeq < seq <= upToSeq` (no upper bound without it), in order. */
+  events(matchId: string, afterSeq?: number, upToSeq?: number): Promise<StoredEvent[]>;
   /**
    * Appends events `expectedVersion + 1`, `+ 2`, … (one or more, all or none) and bumps the match version, in
    * one statement: it succeeds for exactly one writer per version. The projection is written along with them;
@@ -165,7 +165,7 @@ export interface EventStore {
   writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean>;
   /** Waiting matches whose wait ended at or before `now`. */
   dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]>;
-  /** Active matches without a clock whose last event was at or before `idleSince` (abandoned ones, if the decider agrees). */
+  /** Active matches whose last event was at or before `idleSince` (abandoned ones, if the decider agrees). */
   idleActive(idleSince: Date, limit: number): Promise<{ id: string; game: string }[]>;
   /**
    * Claims up to `limit` matches whose clock deadline is at or before `now` and that no other instance holds:
