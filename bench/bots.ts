@@ -21,17 +21,26 @@ export interface BotBenchResult {
 
 const SEATS: Record<string, number> = { reversi: 2, qwirkle: 2, deblockle: 2, split: 2 };
 
-async function json(res: Response): Promise<any> {
+/** The fields of the server's answers this bench reads. */
+interface MatchBody { id: string; status: string; version: number }
+interface TournamentBody {
+  id: string;
+  status: string;
+  rounds: { matches: unknown[] }[];
+  standings: { name: string; points: number }[];
+}
+
+async function json<T>(res: Response): Promise<T> {
   const text = await res.text();
   if (!res.ok) throw new Error(`${res.url}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
+  return JSON.parse(text) as T;
 }
 
 async function waitFinished(base: string, game: string, ids: string[]): Promise<number> {
   let moves = 0;
   for (const id of ids) {
     for (;;) {
-      const m = await json(await fetch(`${base}/games/${game}/matches/${id}`));
+      const m = await json<MatchBody>(await fetch(`${base}/games/${game}/matches/${id}`));
       if (m.status === 'finished' || m.status === 'aborted') {
         moves += m.version;
         break;
@@ -48,9 +57,9 @@ export async function runBotBench(base: string, log: (line: string) => void): Pr
   for (const game of Object.keys(SEATS)) {
     const started = performance.now();
     const players = Array.from({ length: SEATS[game] as number }, () => ({ bot: 'random' }));
-    const ids = await Promise.all(Array.from({ length: count }, async () => (await json(await fetch(`${base}/games/${game}/matches`, {
+    const ids = await Promise.all(Array.from({ length: count }, async () => (await json<MatchBody>(await fetch(`${base}/games/${game}/matches`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ players, unlisted: true }),
-    }))).id as string));
+    }))).id));
     const moves = await waitFinished(base, game, ids);
     const seconds = (performance.now() - started) / 1000;
     games.push({ game, matches: count, seconds, matchesPerSecond: count / seconds, movesPerSecond: moves / seconds });
@@ -60,17 +69,17 @@ export async function runBotBench(base: string, log: (line: string) => void): Pr
   const bots = ['random', 'greedy', 'alphabeta'];
   const entrants = Array.from({ length: 16 }, (_, i) => ({ name: `${bots[i % 3]}-${i + 1}`, bot: bots[i % 3] }));
   const started = performance.now();
-  const created = await json(await fetch(`${base}/tournaments`, {
+  const created = await json<TournamentBody>(await fetch(`${base}/tournaments`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ game: 'reversi', format: 'round-robin', entrants }),
   }));
   let t = created;
   while (t.status !== 'finished') {
     await sleep(200);
-    t = await json(await fetch(`${base}/tournaments/${created.id}`));
+    t = await json<TournamentBody>(await fetch(`${base}/tournaments/${created.id}`));
   }
   const seconds = (performance.now() - started) / 1000;
-  const matches = t.rounds.reduce((n: number, r: { matches: unknown[] }) => n + r.matches.length, 0);
-  log(`bots: a 16-bot Reversi round robin (${matches} matches, ${t.rounds.length} rounds) in ${seconds.toFixed(1)} s; leader ${t.standings[0].name} with ${t.standings[0].points} points`);
+  const matches = t.rounds.reduce((n, r) => n + r.matches.length, 0);
+  log(`bots: a 16-bot Reversi round robin (${matches} matches, ${t.rounds.length} rounds) in ${seconds.toFixed(1)} s; leader ${t.standings[0]?.name ?? '-'} with ${t.standings[0]?.points ?? 0} points`);
   return { games, roundRobin: { entrants: 16, matches, rounds: t.rounds.length, seconds, matchesPerSecond: matches / seconds } };
 }

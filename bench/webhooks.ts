@@ -41,7 +41,7 @@ function fixedGame(): string[] {
   for (;;) {
     const seat = reversiEngine.toMove(state)[0];
     if (seat === undefined) return squares;
-    const move = reversiEngine.legalMoves(state, seat)[Symbol.iterator]().next().value;
+    const move = reversiEngine.legalMoves(state, seat)[Symbol.iterator]().next().value as Parameters<typeof reversiEngine.apply>[2];
     const r = reversiEngine.apply(state, seat, move);
     if (!r.ok) throw new Error(r.error.message);
     squares.push((reversiEngine.encodeMove(move) as { square: string }).square);

@@ -7,9 +7,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ClockScheduler } from '../src/clocks/clock.scheduler';
 import { Client, Db } from './support/client';
 import { startTimedApp, type TestClock } from './support/timed-app';
+import type { Body } from './support/body';
 
 const HOUR = 3_600_000;
-type Body = Record<string, any>;
 
 describe('clocks', () => {
   let app: NestFastifyApplication;

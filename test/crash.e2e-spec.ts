@@ -14,8 +14,8 @@ import { Db } from './support/client';
 import { Receiver } from './support/receiver';
 import { scratchDatabase } from './support/scratch-db';
 import { type ServerProcess, startServerProcess } from './support/server-process';
+import type { Body } from './support/body';
 
-type Body = Record<string, any>;
 const MATCHES = 12;
 /** Moves a lane makes at most, and the acknowledged moves (over all lanes) after which the server is killed. */
 const MOVES_PER_MATCH = 16;

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { RatingsProjector } from '../src/ratings/ratings.projector';
 import { useApp } from './support/harness';
 import { expectConsistent, waitForTournament } from './support/bots';
+import type { Body } from './support/body';
 
 describe('tournaments of built-in bots', () => {
   const h = useApp();
@@ -19,7 +20,7 @@ describe('tournaments of built-in bots', () => {
     const t = await waitForTournament(h.app, created.body.id);
     expect(t.rounds).toHaveLength(3);
     expectConsistent(t, entrants.map((e) => e.name));
-    const pairs = t.rounds.flatMap((r: any) => r.matches.map((m: any) => [...m.seats].sort().join('-'))).sort();
+    const pairs = t.rounds.flatMap((r: Body) => r.matches.map((m: Body) => [...m.seats].sort().join('-'))).sort();
     expect(new Set(pairs).size).toBe(6);
     // Each match's seats and points are its own: the match says the same.
     const first = t.rounds[0].matches[0];
@@ -37,7 +38,7 @@ describe('tournaments of built-in bots', () => {
     expect(t.rounds).toHaveLength(3);
     for (const round of t.rounds) expect(round.matches).toHaveLength(3);
     expectConsistent(t, entrants.map((e) => e.name));
-    const pairs = t.rounds.flatMap((r: any) => r.matches.map((m: any) => [...m.seats].sort().join('-')));
+    const pairs = t.rounds.flatMap((r: Body) => r.matches.map((m: Body) => [...m.seats].sort().join('-')));
     expect(new Set(pairs).size).toBe(pairs.length);
   }, 120_000);
 
@@ -49,7 +50,7 @@ describe('tournaments of built-in bots', () => {
     expect(t.rounds).toHaveLength(2);
     expectConsistent(t, entrants.map((e) => e.name), 3);
     // Seat order is balanced: nobody sits in seat 0 in both rounds.
-    const firstSeats = t.rounds.map((r: any) => r.matches.map((m: any) => m.seats[0])).flat();
+    const firstSeats = t.rounds.map((r: Body) => r.matches.map((m: Body) => m.seats[0])).flat();
     expect(new Set(firstSeats).size).toBe(firstSeats.length);
   }, 120_000);
 
@@ -78,7 +79,7 @@ describe('tournaments of built-in bots', () => {
       conn.release();
     }
     expect(live.length).toBeGreaterThan(0);
-    const byKey = (a: { game: unknown; key: unknown }, b: { game: unknown; key: unknown }): number => (`${a.game}\n${a.key}` < `${b.game}\n${b.key}` ? -1 : 1);
+    const byKey = (a: { game: unknown; key: unknown }, b: { game: unknown; key: unknown }): number => (`${String(a.game)}\n${String(a.key)}` < `${String(b.game)}\n${String(b.key)}` ? -1 : 1);
     expect((await projector.compute(folded)).sort(byKey)).toEqual(live.sort(byKey));
     // And the rebuild itself (what `npm run ratings:rebuild` runs) replaces the projection without losing an entrant.
     expect(await projector.rebuild()).toBeGreaterThanOrEqual(folded.length);

@@ -8,8 +8,8 @@ import { keysOf } from './support/harness';
 import { Receiver } from './support/receiver';
 import { startServerProcess } from './support/server-process';
 import { startTimedApp } from './support/timed-app';
+import type { Body } from './support/body';
 
-type Body = Record<string, any>;
 const FAST = { webhookAllowPrivate: true, webhookRetryBaseMs: 40, webhookPollMs: 20 };
 
 async function create(client: Client, urls: string[], extra: Body = {}): Promise<Body> {

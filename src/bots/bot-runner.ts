@@ -71,7 +71,7 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
         return engine ? this.play(engine, id).catch((error: unknown) => {
           this.logger.error(`match ${id}: ${(error as Error).message}`);
           return 0;
-        }) : 0;
+        }) : Promise.resolve(0);
       }));
       appended += counts.reduce((a, b) => a + b, 0);
       if (due.length < batch) return appended;

@@ -37,8 +37,8 @@ function eventOf(row: StoredEvent): MatchEvent {
     case 'SeatJoined':
       return {
         type: row.type, seat: row.seat as number, name: String(payload.name),
-        ...(payload.player === undefined ? {} : { player: String(payload.player) }),
-        ...(payload.bot === undefined ? {} : { bot: String(payload.bot) }),
+        ...(typeof payload.player === 'string' ? { player: payload.player } : {}),
+        ...(typeof payload.bot === 'string' ? { bot: payload.bot } : {}),
       };
     case 'MatchAborted':
       return { type: row.type, reason: payload.reason === 'abandoned' ? 'abandoned' : 'expired' };

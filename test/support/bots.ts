@@ -1,12 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
+import type { Body } from './body';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls a match as a spectator until `done` holds (or fails after `timeoutMs`); answers its last response. */
 export async function waitForMatch(
-  app: NestFastifyApplication, game: string, id: string, done: (m: Record<string, any>) => boolean, timeoutMs = 50_000,
-): Promise<Record<string, any>> {
+  app: NestFastifyApplication, game: string, id: string, done: (m: Body) => boolean, timeoutMs = 50_000,
+): Promise<Body> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await request(app.getHttpServer()).get(`/games/${game}/matches/${id}`);
@@ -16,10 +17,10 @@ export async function waitForMatch(
   }
 }
 
-export const finished = (m: Record<string, any>): boolean => m.status === 'finished';
+export const finished = (m: Body): boolean => m.status === 'finished';
 
 /** Polls a tournament until it is finished; answers its last response. */
-export async function waitForTournament(app: NestFastifyApplication, id: string, timeoutMs = 100_000): Promise<Record<string, any>> {
+export async function waitForTournament(app: NestFastifyApplication, id: string, timeoutMs = 100_000): Promise<Body> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await request(app.getHttpServer()).get(`/tournaments/${id}`);
@@ -31,7 +32,7 @@ export async function waitForTournament(app: NestFastifyApplication, id: string,
 }
 
 /** Checks what must hold of any finished tournament's answer: every match scored, points consistent with the standings. */
-export function expectConsistent(t: Record<string, any>, entrants: string[], k = 2): void {
+export function expectConsistent(t: Body, entrants: string[], k = 2): void {
   const totals = new Map(entrants.map((e) => [e, 0]));
   const played = new Map(entrants.map((e) => [e, 0]));
   let matches = 0;

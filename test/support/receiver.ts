@@ -1,5 +1,6 @@
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Body } from './body';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -47,8 +48,8 @@ export class Receiver {
   }
 
   /** The parsed bodies of the requests received so far for one match. */
-  bodiesFor(matchId: string): Record<string, any>[] {
-    return this.received.map((r) => JSON.parse(r.body)).filter((b) => b.data?.matchId === matchId);
+  bodiesFor(matchId: string): Body[] {
+    return this.received.map((r) => JSON.parse(r.body) as Body).filter((b) => b.data?.matchId === matchId);
   }
 
   async waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
