@@ -14,7 +14,7 @@ function given(engine: AnyEngine, seats: SeatHolder[], events: MatchEvent[] = []
   return {
     state,
     decider,
-    when(command: MatchCommand) {
+    when: (command: MatchCommand) => {
       const d = decider.decide(state, command);
       return d.ok ? { events: d.events } : { refused: d.error.code };
     },
@@ -33,7 +33,7 @@ function playedOut(): MatchEvent[] {
   const events: MatchEvent[] = [];
   while (state.status === 'active') {
     const seat = decider.toMove(state)[0] as number;
-    const move = reversiEngine.encodeMove(reversiEngine.legalMoves(state.game as never, seat)[Symbol.iterator]().next().value);
+    const move = reversiEngine.encodeMove(reversiEngine.legalMoves(state.game as never, seat)[Symbol.iterator]().next().value as Parameters<typeof reversiEngine.encodeMove>[0]);
     const d = decider.decide(state, { type: 'MakeMove', seat, move });
     if (!d.ok) throw new Error(d.error.message);
     events.push(...d.events);
