@@ -27,13 +27,35 @@ export interface ServerProcess {
   kill9(): Promise<void>;
 }
 
+/**
+ * Starts the server; tries again on another port when the child is gone right after answering: between
+ * freePort() closing its probe and the child binding the port, another test's server can take it, and the
+ * answer then came from that server while the child exited on EADDRINUSE.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(env);
+    await new Promise((r) => setTimeout(r, 300));
+    if (started.alive()) return started;
+    if (attempt === 3) throw new Error(`the server exited right after start-up, three times: ${started.stderr()}`);
+  }
+}
+
+async function startOnce(env: Record<string, string>): Promise<ServerProcess & { alive(): boolean; stderr(): string }> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['-e', BOOT], {
     cwd: ROOT,
     // Rate limits off (they are on by default): every request of a test comes from one address.
     env: { ...process.env, RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(port), DATABASE_URL: process.env.DATABASE_URL ?? '' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The child says where it listens (src/main.ts logs it once app.listen has bound the port): until it has,
+  // an answer on that port may come from another process that took the port first.
+  let listening = false;
+  let stdout = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    stdout = (stdout + c.toString()).slice(-4000);
+    if (stdout.includes(`localhost:${port} `)) listening = true;
   });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => {
@@ -49,7 +71,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       throw new Error(`the server did not start within 60 s: ${stderr}`);
     }
     try {
-      if ((await fetch(`${base}/games`)).ok) break;
+      if (listening && (await fetch(`${base}/games`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -57,6 +79,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     base,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    stderr: () => stderr,
     kill9: async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
