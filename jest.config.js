@@ -15,11 +15,10 @@ module.exports = {
   testRegex: '.*\\.(spec|e2e-spec)\\.ts$',
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: { '^.+\\.(t|j|mj|cj)s$': ['@swc/jest', swc] },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|content-disposition|cookie)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|content-disposition|cookie|tournament-pairings)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   // Every response of every e2e suite is checked against the server's own OpenAPI document.
   setupFilesAfterEnv: ['<rootDir>/test/support/spec-setup.ts'],
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  // Whole matches played over HTTP take 20-40 s on an idle 2-core machine and more on a busy one: a limit, not a measure.
-  testTimeout: 180000,
+  testTimeout: 60000,
 };

@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { Pool } from 'pg';
-import { httpSend, runFuzz, storeTotals, unexpectedWrites } from '../test/support/fuzz/run-fuzz';
+import { FUZZ_SERVER_ENV, httpSend, runFuzz, storeTotals, unexpectedWrites } from '../test/support/fuzz/run-fuzz';
 import { SpecFuzzer } from '../test/support/fuzz/spec-fuzzer';
 import { startPostgres } from './postgres';
 import { type BenchServer, startServer } from './server';
@@ -35,7 +35,7 @@ async function main(): Promise<number> {
     });
     server = await startServer(ROOT, pg.url, log, (s) => {
       server = s;
-    });
+    }, FUZZ_SERVER_ENV);
     const doc = (await (await fetch(`${server.base}/openapi.json`)).json()) as Record<string, unknown>;
     const fuzzer = new SpecFuzzer(doc, seed);
     log(`${fuzzer.routes.length} routes in /openapi.json; ${total} requests, ${concurrency} at a time, seed ${seed}`);

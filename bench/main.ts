@@ -9,6 +9,7 @@
  *     statements and with a named (prepared) one as pgbench sends it;
  *  4. the peer: boardgame.io 0.50.2 in memory (installed into a cache folder, not a project dependency), its
  *     REST match creation and its moves over socket.io at as many clients;
+ *  5. bots (bench/bots.ts): bot-vs-bot matches per second per game, a 16-bot Reversi round robin (BENCH_BOTS=0 skips);
  * and the ratios of issue 13's goals, all measured in this run.
  * Postgres: DATABASE_URL when set (a fresh database `turnbase_bench` is made on that server and dropped at
  * the end unless BENCH_KEEP_DB=1), else an embedded one started and stopped here.
@@ -29,6 +30,8 @@ import { type BenchPostgres, describePostgres, startPostgres } from './postgres'
 import { goalRatios } from './goals';
 import { formatTable } from './report';
 import { type BenchServer, startServer } from './server';
+import { type BotBenchResult, runBotBench } from './bots';
+import { runWebhookBench } from './webhooks';
 import { type CpuSnapshot, type CpuUsage, type Tracked, cpuSnapshot, cpuUsage, envInt, sleep } from './util';
 
 const ROOT = resolve(__dirname, '..', '..'); // dist-bench/bench -> the repository
@@ -199,6 +202,15 @@ async function main(): Promise<number> {
   log(`durability: ${durability.ok ? 'OK' : 'MISMATCH'}: ${durability.matchEventRows} MatchEvent rows; ${durability.acknowledged200} moves answered 200 + ${durability.committedUnread} of ${durability.unread} unread replies committed`);
   for (const e of durability.examples) log(`  ${e}`);
 
+  // 2b. webhooks (bench/webhooks.ts), on a fresh server after the durability check (which counts every Reversi event).
+  const hooked = await startServer(ROOT, pg.url, log, (s) => {
+    server = s;
+  });
+  const webhooks = await runWebhookBench(hooked.base, log, { connections: envInt('BENCH_WEBHOOK_CONNECTIONS', 16), phaseSeconds: envInt('BENCH_WEBHOOK_SECONDS', 3) });
+  log(`webhooks: one webhook costs ${webhooks.costRatio.toFixed(2)}x per move (${webhooks.meanMoveMsOne.toFixed(2)} vs ${webhooks.meanMoveMsNone.toFixed(2)} ms); deliveries ${webhooks.deliveriesPerSecondSteady.toFixed(0)}/s at steady state for ${webhooks.webhookEventsPerSecond.toFixed(0)} events/s; backlog ${webhooks.backlogAtEnd}, drained at ${webhooks.drainPerSecond?.toFixed(0) ?? '-'}/s; ${webhooks.duplicates} duplicates`);
+  await hooked.stop();
+  server = null;
+
   // 3. the database's ceiling for the same statement
   log(`DB ceiling: ${connections} pg clients, ${seconds} s of the append statement (unnamed)...`);
   const ceilingPhase = await phase((end) => runCeiling(pg.url, connections, seconds, false, end));
@@ -212,6 +224,18 @@ async function main(): Promise<number> {
   // 4. waiting for your turn: two instances, 1,000 streams, log pages (BENCH_LIVE=0 skips it), on our Postgres
   let live: LiveResult | null = null;
   if (envInt('BENCH_LIVE', 1, 0) > 0) live = await runLiveBench(ROOT, pg.url, log, (s) => liveServers.push(s));
+
+  // 5. bots (before the peer, on our Postgres), on a server started again (after the durability check, which counts every MatchEvent row)
+  let bots: BotBenchResult | null = null;
+  if (envInt('BENCH_BOTS', 1, 0) > 0) {
+    const botServer = await startServer(ROOT, pg.url, log, (s) => {
+      server = s;
+    });
+    tracked.server = { pid: botServer.pid, tree: false };
+    bots = (await phase(() => runBotBench(botServer.base, log))).value;
+    await botServer.stop();
+    server = null;
+  }
 
   await cleanup(); // our server and Postgres: the peer runs alone
   cleaning = null;
@@ -244,10 +268,12 @@ async function main(): Promise<number> {
     engine: { ...engine.value, cpu: engine.cpu },
     http: { ...http, warmup: warm && { seconds: warm.seconds, ok200: warm.ok200, movesPerSecond: warm.movesPerSecond, non200: warm.non200 }, matchesPreCreated: pool.length, createPerSecond: pool.length / createSeconds, cpu: load.cpu },
     durability,
+    webhooks,
     moveCostByLength: long,
     dbCeiling: { ...ceiling, cpu: ceilingPhase.cpu },
     dbCeilingPrepared: { ...prepared, cpu: preparedPhase.cpu },
     httpOverCeiling: http.movesPerSecond / ceiling.statementsPerSecond,
+    bots,
     boardgameio: { version: '0.50.2', game: 'fill (bench/bgio-server.ts)', create: bgCreate, moves: { ...bgMoves, cpu: bgPhase.cpu } },
     live,
     totalSeconds,

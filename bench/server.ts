@@ -19,13 +19,15 @@ export interface BenchServer {
 
 /** `track` is told about the child as soon as it is spawned, so an interrupt during start-up stops it too. */
 export async function startServer(
-  root: string, databaseUrl: string, log: (line: string) => void, track: (server: BenchServer) => void,
+  root: string, databaseUrl: string, log: (line: string) => void, track: (server: BenchServer) => void, extraEnv: Record<string, string> = {},
 ): Promise<BenchServer> {
   const main = join(root, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`nest build\` first (npm run bench does)`);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_REQUESTS: '0' };
+  env.WEBHOOK_ALLOW_PRIVATE = '1'; // the webhook bench's receiver listens on 127.0.0.1
   env.RATE_LIMIT_PER_MINUTE = '0'; // all the bench's traffic comes from one address: a per-client limit would only measure 429s
+  Object.assign(env, extraEnv);
   const child: ChildProcess = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer): void => {

@@ -1,6 +1,9 @@
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { BotsModule } from './bots/bots.module';
+import { ClocksModule } from './clocks/clocks.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { CLOCK, SystemClock } from './common/clock';
 import { APP_CONFIG, ENGINES } from './common/tokens';
 import type { AppConfig } from './common/config';
@@ -11,7 +14,9 @@ import { HealthModule } from './health/health.module';
 import { LiveModule } from './live/live.module';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
+import { RatingsModule } from './ratings/ratings.module';
 import { StoreModule } from './store/store.module';
+import { TournamentsModule } from './tournaments/tournaments.module';
 
 @Module({})
 export class AppModule {
@@ -29,6 +34,11 @@ export class AppModule {
         GamesModule,
         PlayersModule,
         LiveModule,
+        ClocksModule,
+        BotsModule,
+        RatingsModule,
+        TournamentsModule,
+        WebhooksModule,
         PagesModule,
       ],
       providers: [

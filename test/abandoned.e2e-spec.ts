@@ -47,6 +47,8 @@ describe('abandoned matches', () => {
     const finished = await client.create('reversi', ['a', 'b']);
     await client.http.post(`/games/reversi/matches/${finished.id}/resign`).set('Authorization', `Bearer ${finished.seats[0]?.token}`).send({}).expect(200);
     const waiting = await seats.create('reversi', ['a', null]);
+    // A clock times its match out by itself (here after a year): it is never abandoned.
+    const clocked = await client.http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], timeControl: { perMoveSeconds: 31_536_000 } }).expect(201);
     const expiry = app.get(ExpiryService);
 
     at(IDLE - 60);
@@ -62,6 +64,7 @@ describe('abandoned matches', () => {
     expect((await client.log('reversi', moved.id).expect(200)).body.entries.map((e: { type: string }) => e.type)).toEqual(['MoveMade', 'MatchAborted']);
     expect((await client.get('reversi', finished.id).expect(200)).body.status).toBe('finished');
     expect((await client.get('reversi', waiting.id).expect(200)).body.status).toBe('waiting');
+    expect((await client.get('reversi', clocked.body.id).expect(200)).body.status).toBe('active');
     const late = await client.move('reversi', fresh.id, fresh.seats[0]?.token, { square: 'd3' }, 1);
     expect([late.status, late.body.code]).toEqual([409, 'GAME_OVER']);
 

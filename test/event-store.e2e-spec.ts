@@ -11,7 +11,7 @@ describe('the event store\'s append', () => {
       { type: 'MoveMade' as const, seat: 0, payload: { square: 'd3' } },
       { type: 'MoveMade' as const, seat: 1, payload: { square: 'c3' }, idempotencyKey: 'k1', requestHash: 'h1' },
     ];
-    const results = await Promise.all([0, 1, 2, 3].map(() => store.append(m.id, 0, { status: 'active', toMove: [0] }, two)));
+    const results = await Promise.all([0, 1, 2, 3].map(() => store.append(m.id, 0, { status: 'active', toMove: [0], deadlineAt: null }, two)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([1, 2, 3].map(() => ({ ok: false, conflict: 'version-conflict' })));
     const rows = await h.db.pool.query('SELECT "seq", "seat", "payload", "idempotencyKey" FROM "MatchEvent" WHERE "matchId" = $1 ORDER BY "seq"', [m.id]);

@@ -2,13 +2,13 @@ import { Pool } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../src/app';
 import { configFromEnv } from '../src/common/config';
-import { httpSend, runFuzz, storeTotals, unexpectedWrites } from './support/fuzz/run-fuzz';
+import { FUZZ_SERVER_CONFIG, httpSend, runFuzz, storeTotals, unexpectedWrites } from './support/fuzz/run-fuzz';
 import { SpecFuzzer } from './support/fuzz/spec-fuzzer';
 import { scratchDatabase } from './support/scratch-db';
 
 /** A seeded slice of `npm run fuzz`, over HTTP, on a database of its own. */
 describe('fuzzing every route of /openapi.json (a seeded slice)', () => {
-  const REQUESTS = 3000; // more routes since players, the lobby, join, rematch and seat-token (issue 9): about the same depth per route
+  const REQUESTS = 6000; // more routes since players, the lobby, join, rematch and seat-token (issue 9), then bots, tournaments, ratings and webhooks (11, 12): about the same depth per route
 
   it(`answers ${REQUESTS} generated requests with no 5xx, every error in the format, and no unacknowledged write`, async () => {
     const scratch = await scratchDatabase('turnbase_fuzz_slice');
@@ -16,7 +16,7 @@ describe('fuzzing every route of /openapi.json (a seeded slice)', () => {
     const pool = new Pool({ connectionString: scratch.url, max: 2 });
     pool.on('error', () => undefined); // the scratch database is dropped WITH (FORCE) at the end: an idle client's termination is expected
     try {
-      app = await createApp({ ...configFromEnv(), databaseUrl: scratch.url, rateLimitPerMinute: 0, fixedSeed: 'fuzz' }, false);
+      app = await createApp({ ...configFromEnv(), databaseUrl: scratch.url, rateLimitPerMinute: 0, fixedSeed: 'fuzz', ...FUZZ_SERVER_CONFIG }, false);
       await app.init();
       await app.listen(0, '127.0.0.1');
       const base = await app.getUrl();
@@ -40,5 +40,5 @@ describe('fuzzing every route of /openapi.json (a seeded slice)', () => {
       await pool.end();
       await scratch.drop();
     }
-  }, 120_000);
+  }, 240_000);
 });

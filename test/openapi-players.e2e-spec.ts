@@ -21,7 +21,9 @@ describe('OpenAPI: players, open seats, lobby, rematch', () => {
       expect(body(lobby, '200')).toEqual({ $ref: '#/components/schemas/MatchPage' });
       const join = spec.paths[`${base}/{id}/join`].post;
       expect(join.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/JoinRequest' });
+      expect(Object.keys(schemas.JoinRequest.properties)).toEqual(['name', 'seat', 'bot']);
       expect(body(join, '200')).toEqual({ $ref: `#/components/schemas/${n}SeatedMatch` });
+      expect(schemas[`${n}SeatedMatch`].required).toEqual(expect.arrayContaining(['seat', 'token']));
       expect(Object.keys(join.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '409']));
       const rematch = spec.paths[`${base}/{id}/rematch`].post;
       expect(Object.keys(rematch.responses)).toEqual(expect.arrayContaining(['200', '201', '401', '403', '409']));
@@ -29,9 +31,10 @@ describe('OpenAPI: players, open seats, lobby, rematch', () => {
       expect(schemas[`${n}SeatedMatch`].required).toEqual(expect.arrayContaining(['seat', 'token', 'rematch']));
       expect(schemas[`${n}CreateMatchRequest`].properties.unlisted.type).toBe('boolean');
       expect(schemas[`${n}Match`].properties.status.enum).toEqual(['waiting', 'active', 'finished', 'aborted']);
-      expect(schemas[`${n}LogEntry`].properties.type.enum).toEqual(['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted']);
+      expect(schemas[`${n}LogEntry`].properties.type.enum).toEqual(['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut']);
     }
-    expect(schemas.CreateMatchPlayer.oneOf).toHaveLength(2);
+    expect(schemas.CreateMatchPlayer.oneOf).toHaveLength(3); // { name }, { open: true }, and { bot } (issue 12)
+    expect(schemas.CreateMatchPlayer.oneOf.map((o: { required: string[] }) => o.required)).toEqual([['name'], ['open'], ['bot']]);
     expect(schemas.Player.properties).toHaveProperty('open');
     expect(schemas.Player.properties).toHaveProperty('player');
     expect(schemas.MatchSummary.required).toContain('openSeats');

@@ -1,3 +1,4 @@
+import { ClockScheduler } from '../src/clocks/clock.scheduler';
 import { createApp } from '../src/app';
 import { configFromEnv } from '../src/common/config';
 import { GAMES } from '../src/games/games';
@@ -7,6 +8,7 @@ import { type VerifyFailure, verifyLogs } from '../src/verify/verify-logs';
 import { Client } from './support/client';
 import { useApp } from './support/harness';
 import { scratchDatabase } from './support/scratch-db';
+import { startTimedApp } from './support/timed-app';
 
 const engines = GAMES.map((g) => g.engine);
 
@@ -61,6 +63,50 @@ describe('npm run verify on the test database', () => {
     // Read-only: the tampered log is reported, not patched.
     const stored = await h.db.pool.query('SELECT "payload" FROM "MatchEvent" WHERE "matchId" = $1 AND "seq" = 3', [tampered]);
     expect(stored.rows[0].payload).toEqual({ square: 'd4' });
+  });
+
+  it('passes the logs of every event type and status: joins, waiting, aborted, timed out, a seat that left, resigned, bot seats', async () => {
+    const HOUR = 3_600_000;
+    const { app, clock } = await startTimedApp({ botSweepMs: 0 });
+    try {
+      const client = new Client(app);
+      const create = async (game: string, body: Record<string, unknown>): Promise<{ id: string; seats: { token: string }[] }> => {
+        const res = await client.http.post(`/games/${game}/matches`).send(body);
+        if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body;
+      };
+      const joined = await create('reversi', { players: [{ name: 'a' }, { open: true }] });
+      await client.http.post(`/games/reversi/matches/${joined.id}/join`).send({ name: 'b' }).expect(200);
+      const waiting = await create('qwirkle', { players: [{ name: 'a' }, { open: true }, { open: true }] });
+      await client.http.post(`/games/qwirkle/matches/${waiting.id}/join`).send({ name: 'b' }).expect(200);
+      const aborted = await create('split', { players: [{ name: 'a' }, { open: true }] });
+      const timedOut = await create('reversi', { players: [{ name: 'a' }, { name: 'b' }], timeControl: { perMoveSeconds: 3600 } });
+      const left = await create('qwirkle', { players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], timeControl: { perMoveSeconds: 3600 }, onTimeout: 'forfeit' });
+      const resigned = await create('deblockle', { players: [{ name: 'a' }, { name: 'b' }] });
+      await client.http.post(`/games/deblockle/matches/${resigned.id}/resign`).set('Authorization', `Bearer ${resigned.seats[1]?.token}`).send({}).expect(200);
+      const bots = await create('reversi', { players: [{ name: 'a' }, { bot: 'random' }] });
+      // Only these two matches' deadlines are applied (a sweep would take other test files' matches too).
+      clock.advance(HOUR + 1000);
+      const engine = (game: string) => engines.find((e) => e.id === game) as (typeof engines)[number];
+      await app.get(ClockScheduler).applyDue(engine('reversi'), timedOut.id);
+      await app.get(ClockScheduler).applyDue(engine('qwirkle'), left.id);
+      // Past the wait: a join finds the match expired and aborts it (MatchAborted).
+      clock.advance(2 * 86_400_000);
+      await client.http.post(`/games/split/matches/${aborted.id}/join`).send({ name: 'b' }).expect(409);
+
+      const statuses = await h.db.pool.query('SELECT "id"::text AS "id", "status" FROM "Match" WHERE "id" = ANY($1::uuid[])', [[joined.id, waiting.id, aborted.id, timedOut.id, left.id, resigned.id, bots.id]]);
+      const status = new Map(statuses.rows.map((r: { id: string; status: string }) => [r.id, r.status]));
+      expect([joined, waiting, aborted, timedOut, left, resigned, bots].map((m) => status.get(m.id))).toEqual(['active', 'waiting', 'aborted', 'finished', 'active', 'finished', 'active']);
+      const types = await h.db.pool.query('SELECT DISTINCT "type" FROM "MatchEvent" WHERE "matchId" = ANY($1::uuid[]) ORDER BY "type"', [[joined.id, aborted.id, timedOut.id, left.id, resigned.id]]);
+      expect(types.rows.map((r: { type: string }) => r.type)).toEqual(['MatchAborted', 'PlayerResigned', 'SeatJoined', 'TimedOut']);
+
+      const failures: VerifyFailure[] = [];
+      await verifyLogs(db, engines, { onFailure: (f) => failures.push(f), pageSize: 3 });
+      const ids = new Set([joined, waiting, aborted, timedOut, left, resigned, bots].map((m) => m.id));
+      expect(failures.filter((f) => ids.has(f.id))).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('stops, rather than blaming the matches, when the database fails mid-way', async () => {

@@ -17,6 +17,26 @@ export interface AppConfig {
   readonly abandonedIdleSeconds: number;
   /** How often waiting matches past their time are looked for (EXPIRY_SWEEP_SECONDS; 0: never, e.g. in tests). */
   readonly expirySweepSeconds: number;
+  /** How often the clock scheduler looks for deadlines that passed (CLOCK_SWEEP_MS; 0: never, e.g. in tests). */
+  readonly clockSweepMs: number;
+  /** Webhooks may reach loopback, private and link-local addresses, and plain http:// (WEBHOOK_ALLOW_PRIVATE=1). */
+  readonly webhookAllowPrivate: boolean;
+  /** The first retry's delay; later ones double, with jitter (WEBHOOK_RETRY_BASE_MS). */
+  readonly webhookRetryBaseMs: number;
+  /** How long a delivery is retried before it is given up (WEBHOOK_RETRY_WINDOW_SECONDS, at least a day by default). */
+  readonly webhookRetryWindowSeconds: number;
+  /** How long one attempt may take, connection to last byte (WEBHOOK_TIMEOUT_MS). */
+  readonly webhookTimeoutMs: number;
+  /** How often the dispatcher looks for due deliveries, besides the nudge after each event (WEBHOOK_POLL_MS; 0: never). */
+  readonly webhookPollMs: number;
+  /** How often the bot runner looks for bot turns to play (BOT_SWEEP_MS; 0: never). */
+  readonly botSweepMs: number;
+  /** How long an HTTP bot may take to answer when the match's clock leaves it longer (BOT_HTTP_TIMEOUT_MS). */
+  readonly botHttpTimeoutMs: number;
+  /** How often the tournament director looks for rounds that ended (TOURNAMENT_SWEEP_MS; 0: never). */
+  readonly tournamentSweepMs: number;
+  /** How often finished matches are folded into the ratings (RATINGS_SWEEP_MS; 0: never). */
+  readonly ratingsSweepMs: number;
   /** Match creations per minute per client address (within the limit above). */
   readonly createLimitPerMinute: number;
   /** Stream openings per minute per client address (within the limit above). */
@@ -109,6 +129,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitingTtlSeconds: nonNegativeInt('WAITING_MATCH_TTL_SECONDS', env.WAITING_MATCH_TTL_SECONDS, 86_400) || 86_400,
     abandonedIdleSeconds: nonNegativeInt('ABANDONED_MATCH_IDLE_SECONDS', env.ABANDONED_MATCH_IDLE_SECONDS, 30 * 86_400),
     expirySweepSeconds: nonNegativeInt('EXPIRY_SWEEP_SECONDS', env.EXPIRY_SWEEP_SECONDS, 60),
+    clockSweepMs: nonNegativeInt('CLOCK_SWEEP_MS', env.CLOCK_SWEEP_MS, 1000),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    webhookRetryBaseMs: nonNegativeInt('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 5000) || 5000,
+    webhookRetryWindowSeconds: nonNegativeInt('WEBHOOK_RETRY_WINDOW_SECONDS', env.WEBHOOK_RETRY_WINDOW_SECONDS, 90_000) || 90_000,
+    webhookTimeoutMs: nonNegativeInt('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000) || 10_000,
+    webhookPollMs: nonNegativeInt('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
+    botSweepMs: nonNegativeInt('BOT_SWEEP_MS', env.BOT_SWEEP_MS, 100),
+    botHttpTimeoutMs: nonNegativeInt('BOT_HTTP_TIMEOUT_MS', env.BOT_HTTP_TIMEOUT_MS, 5000) || 5000,
+    tournamentSweepMs: nonNegativeInt('TOURNAMENT_SWEEP_MS', env.TOURNAMENT_SWEEP_MS, 250),
+    ratingsSweepMs: nonNegativeInt('RATINGS_SWEEP_MS', env.RATINGS_SWEEP_MS, 1000),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

@@ -9,10 +9,13 @@ import { CURSOR_PATTERN } from '../matches/cursor';
 /** A player's name: 1–40 characters, none of them a control character (also the spec's pattern). */
 export const PLAYER_NAME_PATTERN = '^[^\\p{C}]+$';
 
-/** A seat: `{ "name" }` (a seat with its own token) or `{ "open": true }` (an open seat, filled by a join). */
+/**
+ * A seat: `{ "name" }` (a seat with its own token), `{ "open": true }` (an open seat, filled by a join) or
+ * `{ "bot": "greedy" }` (a server-side bot plays it; GET /games/{game}/bots lists them).
+ */
 export class PlayerDto {
-  @ApiPropertyOptional({ example: 'ann', description: '1–40 printable characters. Required unless the seat is open.' })
-  @ValidateIf((o: PlayerDto) => o.open !== true)
+  @ApiPropertyOptional({ example: 'ann', description: '1–40 printable characters. Required unless the seat is open or a bot\'s (a bot seat is named after its bot).' })
+  @ValidateIf((o: PlayerDto) => o.open !== true && (o.bot === undefined || o.name !== undefined))
   @IsString()
   @Length(1, 40)
   @Matches(new RegExp(PLAYER_NAME_PATTERN, 'u'), { message: 'name must not contain control characters' })
@@ -22,6 +25,43 @@ export class PlayerDto {
   @IsOptional()
   @Equals(true)
   open?: true;
+
+  @ApiPropertyOptional({ example: 'greedy', description: 'A server-side bot plays this seat: one of GET /games/{game}/bots.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  bot?: string;
+}
+
+/** A clock (API.md "Clocks"): `{ perMoveSeconds }` or `{ initialSeconds, incrementSeconds }`. */
+export class TimeControlDto {
+  @ApiPropertyOptional({ example: 86400, minimum: 1, maximum: 31_536_000, description: 'Correspondence: each move within this many seconds.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(31_536_000)
+  perMoveSeconds?: number;
+
+  @ApiPropertyOptional({ example: 300, minimum: 1, maximum: 31_536_000, description: 'A clock per seat: the time each seat starts with.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(31_536_000)
+  initialSeconds?: number;
+
+  @ApiPropertyOptional({ example: 5, minimum: 0, maximum: 86_400, default: 0, description: 'Added to a seat\'s clock after each of its moves (Fischer).' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  incrementSeconds?: number;
+}
+
+export class WebhookDto {
+  @ApiProperty({ example: 'https://example.com/turnbase', description: 'https:// (http:// and private addresses only with WEBHOOK_ALLOW_PRIVATE=1).' })
+  @IsString()
+  @Length(1, 2000)
+  url!: string;
 }
 
 export class CreateMatchDto {
@@ -42,9 +82,35 @@ export class CreateMatchDto {
   @IsOptional()
   @IsBoolean()
   unlisted?: boolean;
+
+  @ApiPropertyOptional({ type: TimeControlDto, description: 'A clock; it starts when the match becomes active.' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => TimeControlDto)
+  timeControl?: TimeControlDto;
+
+  @ApiPropertyOptional({ enum: ['forfeit', 'random'], default: 'forfeit', description: 'forfeit: the seat loses (in 3+ seats it leaves and the others play on); random: the server plays a random legal move for it.' })
+  @IsOptional()
+  @IsIn(['forfeit', 'random'])
+  onTimeout?: 'forfeit' | 'random';
+
+  @ApiPropertyOptional({ type: [WebhookDto], description: 'URLs that hear about each event of the match, signed with the webhookSecret of the response.' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(5)
+  @ValidateNested({ each: true })
+  @Type(() => WebhookDto)
+  webhooks?: WebhookDto[];
 }
 
 export class JoinDto {
+  @ApiPropertyOptional({ example: 'greedy', description: 'Seat a server-side bot (one of GET /games/{game}/bots) instead of the caller.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  bot?: string;
+
   @ApiPropertyOptional({ example: 'bob', description: '1–40 printable characters. Optional with a player key (the player\'s name is used).' })
   @IsOptional()
   @IsString()

@@ -10,6 +10,7 @@ import { ERROR_STATUS } from '../common/api-error';
 import { CURSOR_PATTERN } from '../matches/cursor';
 import { PLAYER_NAME_PATTERN } from './dto';
 import type { GameDefinition } from './game-definition';
+import { BOT_SEAT, CREATED_PLAY_PROPERTIES, CREATE_PLAY_PROPERTIES, MATCH_PLAY_PROPERTIES, PLAYER_PLAY_PROPERTIES, PLAY_SCHEMAS } from './openapi-play';
 
 export const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
 
@@ -155,6 +156,7 @@ const PLAYER_SCHEMAS = {
     properties: {
       name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: 'Required without a player key; defaults to the player\'s name with one.' },
       seat: { type: 'integer', minimum: 0, maximum: 15, description: 'The seat to take; the first open one when absent.' },
+      bot: { type: 'string', minLength: 1, maxLength: 40, description: 'Seat a server-side bot (GET /games/{game}/bots) instead of the caller; the token answered is the bot seat\'s (it can resign it).' },
     },
   },
   SeatToken: {
@@ -183,6 +185,7 @@ const SHARED = {
       name: { type: 'string', nullable: true, description: 'Null while the seat is open.' },
       player: { type: 'string', format: 'uuid', description: 'The player holding the seat, when a player key joined it.' },
       open: { type: 'boolean', enum: [true], description: 'Present while the seat is open: a join may take it.' },
+      ...PLAYER_PLAY_PROPERTIES,
     },
   },
   SeatCredential: {
@@ -190,16 +193,18 @@ const SHARED = {
     properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: { type: 'string', description: 'The seat token: send as Authorization: Bearer <token>. Shown this once.' } },
   },
   CreateMatchPlayer: {
-    description: '{ "name" }: a seat with its own token. { "open": true }: an open seat; the match waits until it is joined.',
+    description: '{ "name" }: a seat with its own token. { "open": true }: an open seat; the match waits until it is joined. { "bot" }: a server-side bot plays it.',
     oneOf: [
       {
         type: 'object', additionalProperties: false, required: ['name'],
         properties: { name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: '1–40 characters, no control characters.' } },
       },
       { type: 'object', additionalProperties: false, required: ['open'], properties: { open: { type: 'boolean', enum: [true] } } },
+      BOT_SEAT,
     ],
   },
   ...PLAYER_SCHEMAS,
+  ...PLAY_SCHEMAS,
   ResignRequest: {
     type: 'object', additionalProperties: false,
     properties: { expectedVersion: { type: 'integer', minimum: 0, maximum: 2_000_000_000, description: 'When given, the resignation is refused (409) if the match has moved on.' } },
@@ -237,7 +242,7 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
   const n = g.schemaName;
   const match = {
     type: 'object', additionalProperties: false,
-    required: ['id', 'game', 'rulesVersion', 'status', 'version', 'players', 'toMove', 'you', 'view', 'outcome', 'rematch', 'createdAt', 'updatedAt'],
+    required: ['id', 'game', 'rulesVersion', 'status', 'version', 'players', 'toMove', 'you', 'view', 'outcome', 'rematch', 'clock', 'createdAt', 'updatedAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       game: { type: 'string', enum: [g.engine.id] },
@@ -252,10 +257,15 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
       rematch: { type: 'string', format: 'uuid', nullable: true, description: 'The id of this match\'s rematch, once there is one.' },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
+      ...MATCH_PLAY_PROPERTIES,
       ...FAIRNESS_PROPERTIES,
     },
   };
-  const created = { ...match, required: [...match.required, 'seats'], properties: { ...match.properties, seats: { type: 'array', items: ref('SeatCredential'), description: 'One per named seat (an open seat gets its token when joined).' } } };
+  const created = {
+    ...match,
+    required: [...match.required, 'seats'],
+    properties: { ...match.properties, seats: { type: 'array', items: ref('SeatCredential'), description: 'One per named seat (an open seat gets its token when joined).' }, ...CREATED_PLAY_PROPERTIES },
+  };
   const seated = {
     ...match,
     required: [...match.required, 'seat', 'token'],
@@ -280,6 +290,7 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
         players: { type: 'array', minItems: g.engine.seats.min, maxItems: g.engine.seats.max, items: ref('CreateMatchPlayer'), description: 'One entry per seat, seat 0 first.' },
         options: ref(`${n}Options`),
         unlisted: { type: 'boolean', description: 'true keeps the match out of the lobby (default false).' },
+        ...CREATE_PLAY_PROPERTIES,
       },
     },
     [`${n}MoveRequest`]: {
@@ -297,7 +308,7 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
       properties: {
         seq: { type: 'integer', minimum: 1 },
         seat: { type: 'integer', minimum: 0, nullable: true, description: 'Null for an event of the whole match (MatchAborted).' },
-        type: { type: 'string', enum: ['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted'] },
+        type: { type: 'string', enum: ['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut'], description: 'TimedOut: the seat\'s clock ran out (it lost, or left a match of 3+ seats).' },
         at: { type: 'string', format: 'date-time' },
         move: { ...ref(`${n}LogMove`), description: 'MoveMade only: the move as POST …/moves takes it, redacted for the caller.' } as object,
         effects: { ...ref(`${n}MoveEffects`), description: 'MoveMade only: what the move caused.' } as object,

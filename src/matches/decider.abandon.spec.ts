@@ -19,7 +19,7 @@ describe('the decider: Abandon', () => {
   it('aborts an active match once its last event is idleMs old, not a moment before', () => {
     const moved: MatchEvent[] = [{ type: 'MoveMade', seat: 0, move: { square: 'd3' } }];
     expect(abandon([held('a'), held('b')], moved, 999)).toEqual({ ok: true, events: [] });
-    expect(abandon([held('a'), held('b')], moved, 1000)).toEqual({ ok: true, events: [{ type: 'MatchAborted', reason: 'abandoned' }] });
+    expect(abandon([held('a'), held('b')], moved, 1000)).toEqual({ ok: true, events: [{ type: 'MatchAborted', reason: 'abandoned', at: 1000 }] });
     expect(abandon([held('a'), held('b')], [], 5000, 4500)).toEqual({ ok: true, events: [] });
   });
 
@@ -27,6 +27,16 @@ describe('the decider: Abandon', () => {
     expect(abandon([held('a'), open], [], 10_000)).toEqual({ ok: true, events: [] });
     expect(abandon([held('a'), held('b')], [{ type: 'PlayerResigned', seat: 0 }], 10_000)).toEqual({ ok: true, events: [] });
     expect(abandon([held('a'), held('b')], [{ type: 'MatchAborted', reason: 'abandoned' }], 10_000)).toEqual({ ok: true, events: [] });
+  });
+
+  it('leaves a match with a clock alone: its clock times it out', () => {
+    const decider = matchDecider(reversiEngine);
+    const state = decider.initialState({
+      seed: 's', options: undefined, seats: [held('a'), held('b')], expiresAt: null,
+      clock: { timeControl: { perMoveSeconds: 31_536_000 }, onTimeout: 'forfeit' }, createdAt: 0,
+    });
+    expect(state.status).toBe('active');
+    expect(decider.decide(state, { type: 'Abandon', now: 10_000, lastEventAt: 0, idleMs: IDLE })).toEqual({ ok: true, events: [] });
   });
 
   it('folds the abort into an aborted match with no one to move and no outcome', () => {

@@ -1,6 +1,6 @@
 import type { AnyEngine } from '../engine/core';
 import { qwirkleEngine } from '../engine/qwirkle';
-import { type ReversiMove, reversiEngine } from '../engine/reversi';
+import { reversiEngine } from '../engine/reversi';
 import { type MatchCommand, type MatchEvent, type MatchState, type SeatHolder, FoldError, foldEvents, matchDecider } from './decider';
 
 const held = (name: string, player: string | null = null): SeatHolder => ({ name, player, open: false });
@@ -33,7 +33,7 @@ function playedOut(): MatchEvent[] {
   const events: MatchEvent[] = [];
   while (state.status === 'active') {
     const seat = decider.toMove(state)[0] as number;
-    const move = reversiEngine.encodeMove(reversiEngine.legalMoves(state.game as never, seat)[Symbol.iterator]().next().value as ReversiMove);
+    const move = reversiEngine.encodeMove(reversiEngine.legalMoves(state.game as never, seat)[Symbol.iterator]().next().value as Parameters<typeof reversiEngine.encodeMove>[0]);
     const d = decider.decide(state, { type: 'MakeMove', seat, move });
     if (!d.ok) throw new Error(d.error.message);
     events.push(...d.events);
@@ -66,21 +66,26 @@ describe('the match decider', () => {
         Resign: 'MATCH_NOT_STARTED',
         Join: [{ type: 'SeatJoined', seat: 1, name: 'cy' }],
         Expire: [{ type: 'MatchAborted', reason: 'expired' }],
+        Timeout: [],
+        MissTurn: 'MATCH_NOT_STARTED',
         Abandon: [],
       },
       active: {
-        MakeMove: [{ type: 'MoveMade', seat: 0, move: { square: 'd3' } }], Resign: [{ type: 'PlayerResigned', seat: 0 }], Join: 'NO_OPEN_SEAT', Expire: [],
-        Abandon: [{ type: 'MatchAborted', reason: 'abandoned' }],
+        MakeMove: [{ type: 'MoveMade', seat: 0, move: { square: 'd3' } }], Resign: [{ type: 'PlayerResigned', seat: 0 }], Join: 'NO_OPEN_SEAT', Expire: [], Timeout: [],
+        MissTurn: [{ type: 'TimedOut', seat: 0, at: 5 }],
+        Abandon: [{ type: 'MatchAborted', reason: 'abandoned', at: EXPIRES }],
       },
-      'finished by resignation': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Abandon: [] },
-      'finished by play': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Abandon: [] },
-      aborted: { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Abandon: [] },
+      'finished by resignation': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
+      'finished by play': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
+      aborted: { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
     };
     const commands: MatchCommand[] = [
       { type: 'MakeMove', seat: 0, move: { square: 'd3' } },
       { type: 'Resign', seat: 0 },
       { type: 'Join', name: 'cy' },
       { type: 'Expire', now: EXPIRES },
+      { type: 'Timeout', now: Number.MAX_SAFE_INTEGER, pick: 0 },
+      { type: 'MissTurn', seat: 0, now: 5 },
       { type: 'Abandon', now: EXPIRES, lastEventAt: 0, idleMs: EXPIRES },
     ];
     const matrix = statuses.flatMap(([status, make]) => commands.map((command) => [status, command.type, make, command] as const));
@@ -89,6 +94,24 @@ describe('the match decider', () => {
       const want = expected[status]?.[type];
       const got = make().when(command);
       expect(got).toEqual(typeof want === 'string' ? { refused: want } : { events: want });
+    });
+  });
+
+  describe('bot seats and missed turns', () => {
+    it('a bot joins an open seat: the holder says which bot plays it', () => {
+      const { state, decider, when } = waiting();
+      const { events } = when({ type: 'Join', name: 'greedy', bot: 'greedy' }) as { events: MatchEvent[] };
+      expect(events).toEqual([{ type: 'SeatJoined', seat: 1, name: 'greedy', bot: 'greedy' }]);
+      expect(foldEvents(decider, state, events).seats[1]).toEqual({ name: 'greedy', player: null, open: false, bot: 'greedy' });
+    });
+
+    it('a missed turn without a clock forfeits: the match ends on time, the other seat wins', () => {
+      const { state, decider, when } = reversi();
+      expect(when({ type: 'MissTurn', seat: 1, now: 5 })).toEqual({ refused: 'NOT_YOUR_TURN' });
+      const { events } = when({ type: 'MissTurn', seat: 0, now: 5 }) as { events: MatchEvent[] };
+      const after = foldEvents(decider, state, events);
+      expect(after.status).toBe('finished');
+      expect(decider.outcome(after)).toMatchObject({ winners: [1], reason: 'timeout' });
     });
   });
 

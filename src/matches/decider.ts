@@ -7,6 +7,7 @@
  * reached only through its engine. A new command (a timeout, a bot's turn) is one case in `decide` and, if it
  * has a new event, one case in `evolve`.
  */
+import { type ClockSettings, type ClockState, advance, newClock, nextDeadline, ranOut, seatDeadline } from '../clocks/match-clock';
 import { type AnyEngine, type EngineError, type Outcome, type Seat, play } from '../engine/core';
 
 export type MatchStatus = 'waiting' | 'active' | 'finished' | 'aborted';
@@ -17,6 +18,8 @@ export interface SeatHolder {
   /** The player's id when a player (not just a name with a seat token) holds the seat. */
   readonly player: string | null;
   readonly open: boolean;
+  /** A server-side bot plays the seat: a built-in bot's id, or "http" (a tournament's HTTP bot). */
+  readonly bot?: string;
 }
 
 export interface MatchState<S = unknown> {
@@ -29,28 +32,49 @@ export interface MatchState<S = unknown> {
   readonly resigned: Seat | null;
   /** Epoch milliseconds after which a waiting match may be aborted; null when it never expires. */
   readonly expiresAt: number | null;
+  /** The match's clock; null when it has no time control. */
+  readonly clock: ClockState | null;
+  /** Seats that left the match (a forfeit on time in 3+ seats): skipped from then on, never winners. */
+  readonly left: readonly Seat[];
+  /** The seat whose timeout ended the match (a forfeit with two seats in play), or null. */
+  readonly timedOut: Seat | null;
 }
 
+/**
+ * `now` (epoch ms) is when the command is decided; the events it decides carry it as their `at`. A move
+ * decided at or after its seat's deadline is refused (TIMED_OUT), whether or not the timeout is written yet.
+ */
 export type MatchCommand =
-  | { readonly type: 'MakeMove'; readonly seat: Seat; readonly move: unknown }
-  | { readonly type: 'Resign'; readonly seat: Seat }
+  | { readonly type: 'MakeMove'; readonly seat: Seat; readonly move: unknown; readonly now?: number }
+  | { readonly type: 'Resign'; readonly seat: Seat; readonly now?: number }
   /** `seat` absent: the first open one. `player` when a player key joins. */
-  | { readonly type: 'Join'; readonly seat?: Seat; readonly name: string; readonly player?: string }
+  | { readonly type: 'Join'; readonly seat?: Seat; readonly name: string; readonly player?: string; readonly bot?: string; readonly now?: number }
   /** Aborts the match if it is still waiting at `now` (epoch ms) and its wait is over; else does nothing. */
   | { readonly type: 'Expire'; readonly now: number }
   /**
-   * Aborts an active match nobody has touched for `idleMs`: its last event was at `lastEventAt` (epoch ms, the
-   * stored time of the state's last event) and it is `now`. Else does nothing.
+   * Aborts an active match without a clock (a clock times a match out by itself) that nobody has touched for
+   * `idleMs`: its last event was at `lastEventAt` (epoch ms, the stored time of the state's last event) and it
+   * is `now`. Else does nothing.
    */
-  | { readonly type: 'Abandon'; readonly now: number; readonly lastEventAt: number; readonly idleMs: number };
+  | { readonly type: 'Abandon'; readonly now: number; readonly lastEventAt: number; readonly idleMs: number }
+  /**
+   * Applies the clock at `now`: a seat past its deadline times out (TimedOut); a seat that timed out with
+   * `onTimeout: random` gets the server's move, a legal move chosen by `pick` (in [0, 1), drawn by the
+   * caller, so this stays pure). Does nothing when nothing is due.
+   */
+  | { readonly type: 'Timeout'; readonly now: number; readonly pick: number }
+  /** A bot seat to move gave no legal answer in time (an HTTP bot): it times out now, under the match's policy. */
+  | { readonly type: 'MissTurn'; readonly seat: Seat; readonly now: number };
 
+/** `at`: when the event was recorded (epoch ms); the clock is folded from it. */
 export type MatchEvent =
   /** `move` in its wire form, as `POST …/moves` takes it. */
-  | { readonly type: 'MoveMade'; readonly seat: Seat; readonly move: unknown }
-  | { readonly type: 'PlayerResigned'; readonly seat: Seat }
-  | { readonly type: 'SeatJoined'; readonly seat: Seat; readonly name: string; readonly player?: string }
+  | { readonly type: 'MoveMade'; readonly seat: Seat; readonly move: unknown; readonly at?: number }
+  | { readonly type: 'PlayerResigned'; readonly seat: Seat; readonly at?: number }
+  | { readonly type: 'SeatJoined'; readonly seat: Seat; readonly name: string; readonly player?: string; readonly bot?: string; readonly at?: number }
   /** `expired`: it waited for players past its time; `abandoned`: it was active and left idle. */
-  | { readonly type: 'MatchAborted'; readonly reason: 'expired' | 'abandoned' };
+  | { readonly type: 'MatchAborted'; readonly reason: 'expired' | 'abandoned'; readonly at?: number }
+  | { readonly type: 'TimedOut'; readonly seat: Seat; readonly at?: number };
 
 export type MatchErrorCode =
   | EngineError['code']
@@ -59,7 +83,8 @@ export type MatchErrorCode =
   | 'NO_OPEN_SEAT'
   | 'ALREADY_SEATED'
   | 'NO_SUCH_SEAT'
-  | 'MATCH_NOT_FINISHED';
+  | 'MATCH_NOT_FINISHED'
+  | 'TIMED_OUT';
 
 export interface MatchError {
   readonly code: MatchErrorCode;
@@ -81,11 +106,18 @@ export interface CreatedMatch {
   readonly options: unknown;
   readonly seats: readonly SeatHolder[];
   readonly expiresAt: number | null;
+  /** The time control, if any, and when the match was created (epoch ms: a clock starts then if every seat is held). */
+  readonly clock?: ClockSettings | null;
+  readonly createdAt?: number;
 }
 
 const refuse = (code: MatchErrorCode, message: string, reason?: string): Decision =>
   ({ ok: false, error: reason === undefined ? { code, message } : { code, message, reason } });
 const accept = (...events: MatchEvent[]): Decision => ({ ok: true, events });
+/** Stamps the command's time on an event. */
+const at = <E extends MatchEvent>(event: E, now: number | undefined): E => (now === undefined ? event : { ...event, at: now });
+/** The server's moves for a seat that ran out with `random` are chosen among the first this many legal moves. */
+const RANDOM_MOVE_CHOICES = 1000;
 
 export interface MatchDecider<S = unknown> {
   /** The state at version 0. Throws an EngineError-carrying FoldError if the stored options no longer parse. */
@@ -101,7 +133,7 @@ export interface MatchDecider<S = unknown> {
 }
 
 export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
-  const gameOver = (state: MatchState<S>): boolean => state.resigned !== null || engine.outcome(state.game) !== null;
+  const gameOver = (state: MatchState<S>): boolean => state.resigned !== null || state.timedOut !== null || engine.outcome(state.game) !== null;
   /** The status that the seats and the game imply; `aborted` is only ever set by its event. */
   const statusOf = (state: MatchState<S>): MatchStatus => {
     if (state.status === 'aborted') return 'aborted';
@@ -114,26 +146,57 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
     return null;
   };
 
+  /** The clock after an event at `at` (by `mover`, if a move): turns that began start, turns that ended stop. */
+  const withClock = (state: MatchState<S>, time: number | undefined, mover: Seat | null): MatchState<S> => {
+    if (state.clock === null) return state;
+    const toMove = state.status === 'active' ? engine.toMove(state.game) : [];
+    return { ...state, clock: advance(state.clock, time ?? 0, mover, toMove) };
+  };
+  /** TIMED_OUT when `seat`'s turn ran out at `now` (or the server now owes its move). */
+  const lateFor = (state: MatchState<S>, seat: Seat, now: number | undefined): Decision | null => {
+    if (state.clock === null || now === undefined) return null;
+    const deadline = seatDeadline(state.clock, seat);
+    const late = state.clock.autoMove?.seat === seat || (deadline !== null && now >= deadline);
+    return late ? refuse('TIMED_OUT', 'This seat\'s time for the move ran out.') : null;
+  };
+  /**
+   * A seat ran out. `random`: the server owes its move (decided by the next Timeout). `forfeit`: with two
+   * seats in play the match ends and the others win; with more, the seat leaves and the others play on.
+   */
+  const timedOut = (state: MatchState<S>, seat: Seat, time: number): MatchState<S> => {
+    const clock = state.clock;
+    if (clock?.settings.onTimeout === 'random') return { ...state, clock: ranOut(clock, seat, time) };
+    const inPlay = state.seats.length - state.left.length;
+    if (inPlay <= 2 || !engine.leave) return withClock({ ...state, timedOut: seat, status: 'finished' }, time, null);
+    const left = engine.leave(state.game, seat);
+    if (!left.ok) throw new FoldError(state.version, left.error);
+    const next = { ...state, game: left.value as S, left: [...state.left, seat].sort((a, b) => a - b) };
+    return withClock({ ...next, status: statusOf(next) }, time, null);
+  };
+
   const decider: MatchDecider<S> = {
     initialState(created) {
       const options = engine.parseOptions(created.options, created.seats.length);
       if (!options.ok) throw new FoldError(0, options.error);
       const game = engine.setup({ seed: created.seed, seats: created.seats.length, options: options.value }) as S;
-      const base: MatchState<S> = { version: 0, status: 'active', seats: created.seats, game, resigned: null, expiresAt: created.expiresAt };
-      return { ...base, status: statusOf(base) };
+      const base: MatchState<S> = {
+        version: 0, status: 'active', seats: created.seats, game, resigned: null, expiresAt: created.expiresAt,
+        clock: created.clock ? newClock(created.clock, created.seats.length) : null, left: [], timedOut: null,
+      };
+      return withClock({ ...base, status: statusOf(base) }, created.createdAt ?? 0, null);
     },
 
     decide(state, command) {
       switch (command.type) {
         case 'MakeMove': {
-          const refused = over(state);
+          const refused = over(state) ?? lateFor(state, command.seat, command.now);
           if (refused) return refused;
           const played = play(engine, state.game, command.seat, command.move);
           if (!played.ok) return { ok: false, error: played.error };
-          return accept({ type: 'MoveMade', seat: command.seat, move: engine.encodeMove(played.value.move) });
+          return accept(at({ type: 'MoveMade', seat: command.seat, move: engine.encodeMove(played.value.move) }, command.now));
         }
         case 'Resign':
-          return over(state) ?? accept({ type: 'PlayerResigned', seat: command.seat });
+          return over(state) ?? accept(at({ type: 'PlayerResigned', seat: command.seat }, command.now));
         case 'Join': {
           if (state.status === 'finished' || state.status === 'aborted') return refuse('GAME_OVER', 'The match is over.');
           if (command.player !== undefined && state.seats.some((s) => s.player === command.player)) {
@@ -148,16 +211,36 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
           } else if (!state.seats[seat]?.open) {
             return refuse('SEAT_TAKEN', `Seat ${seat} is taken.`);
           }
-          return accept(command.player === undefined
-            ? { type: 'SeatJoined', seat, name: command.name }
-            : { type: 'SeatJoined', seat, name: command.name, player: command.player });
+          const joined: MatchEvent = { type: 'SeatJoined', seat, name: command.name };
+          if (command.player !== undefined) return accept(at({ ...joined, player: command.player }, command.now));
+          return accept(at(command.bot === undefined ? joined : { ...joined, bot: command.bot }, command.now));
         }
         case 'Expire':
           if (state.status !== 'waiting' || state.expiresAt === null || command.now < state.expiresAt) return accept();
           return accept({ type: 'MatchAborted', reason: 'expired' });
         case 'Abandon':
-          if (state.status !== 'active' || command.now - command.lastEventAt < command.idleMs) return accept();
-          return accept({ type: 'MatchAborted', reason: 'abandoned' });
+          if (state.status !== 'active' || state.clock !== null || command.now - command.lastEventAt < command.idleMs) return accept();
+          return accept({ type: 'MatchAborted', reason: 'abandoned', at: command.now });
+        case 'Timeout': {
+          if (state.status !== 'active' || state.clock === null) return accept();
+          const due = nextDeadline(state.clock);
+          if (due === null || command.now < due.at) return accept();
+          if (state.clock.autoMove === null) return accept({ type: 'TimedOut', seat: due.seat, at: command.now });
+          const choices: unknown[] = [];
+          for (const move of engine.legalMoves(state.game, due.seat)) {
+            choices.push(move);
+            if (choices.length === RANDOM_MOVE_CHOICES) break;
+          }
+          const chosen = choices[Math.min(choices.length - 1, Math.floor(command.pick * choices.length))];
+          if (chosen === undefined) return accept();
+          return accept({ type: 'MoveMade', seat: due.seat, move: engine.encodeMove(chosen), at: command.now });
+        }
+        case 'MissTurn': {
+          const refused = over(state);
+          if (refused) return refused;
+          if (!engine.toMove(state.game).includes(command.seat)) return refuse('NOT_YOUR_TURN', `Seat ${command.seat} is not to move.`);
+          return accept({ type: 'TimedOut', seat: command.seat, at: command.now });
+        }
       }
     },
 
@@ -168,17 +251,20 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
           const played = play(engine, state.game, event.seat, event.move);
           if (!played.ok) throw new FoldError(version, played.error);
           const next = { ...state, version, game: played.value.state as S };
-          return { ...next, status: statusOf(next) };
+          return withClock({ ...next, status: statusOf(next) }, event.at, event.seat);
         }
         case 'PlayerResigned':
-          return { ...state, version, resigned: event.seat, status: 'finished' };
+          return withClock({ ...state, version, resigned: event.seat, status: 'finished' }, event.at, null);
         case 'SeatJoined': {
-          const seats = state.seats.map((s, i) => (i === event.seat ? { name: event.name, player: event.player ?? null, open: false } : s));
+          const holder: SeatHolder = { name: event.name, player: event.player ?? null, open: false };
+          const seats = state.seats.map((s, i) => (i === event.seat ? (event.bot === undefined ? holder : { ...holder, bot: event.bot }) : s));
           const next = { ...state, version, seats };
-          return { ...next, status: statusOf(next) };
+          return withClock({ ...next, status: statusOf(next) }, event.at, null);
         }
         case 'MatchAborted':
-          return { ...state, version, status: 'aborted' };
+          return withClock({ ...state, version, status: 'aborted' }, event.at, null);
+        case 'TimedOut':
+          return timedOut({ ...state, version }, event.seat, event.at ?? 0);
       }
     },
 
@@ -189,7 +275,13 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
     outcome(state) {
       if (state.resigned !== null) {
         const resigned = state.resigned;
-        return { winners: state.seats.map((_, seat) => seat).filter((s) => s !== resigned), scores: engine.scores(state.game), reason: 'resigned', draw: false };
+        const winners = state.seats.map((_, seat) => seat).filter((s) => s !== resigned && !state.left.includes(s));
+        return { winners, scores: engine.scores(state.game), reason: 'resigned', draw: false };
+      }
+      if (state.timedOut !== null) {
+        const loser = state.timedOut;
+        const winners = state.seats.map((_, seat) => seat).filter((s) => s !== loser && !state.left.includes(s));
+        return { winners, scores: engine.scores(state.game), reason: 'timeout', draw: false };
       }
       return state.status === 'finished' ? engine.outcome(state.game) : null;
     },

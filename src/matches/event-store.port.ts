@@ -2,6 +2,7 @@
  * The persistence port of the match service. Implementations keep their driver types to themselves
  * (src/store/prisma-event-store.ts); the service sees only these shapes.
  */
+import type { ClockSettings } from '../clocks/match-clock';
 import type { MatchEvent, MatchStatus, SeatHolder } from './decider';
 
 export type { MatchStatus } from './decider';
@@ -22,6 +23,8 @@ export interface MatchRecord {
   readonly updatedAt: Date;
   readonly unlisted: boolean;
   readonly expiresAt: Date | null;
+  /** The time control and what a timeout does; null without a clock. */
+  readonly clock: ClockSettings | null;
   /** The match this one is the rematch of, and the rematch of this one (each null if none). */
   readonly rematchOf: string | null;
   readonly rematch: string | null;
@@ -41,17 +44,42 @@ export interface StoredEvent {
 }
 
 /** A match as created: the record's fields that the store does not set itself, plus each seat's holder and token hash. */
-export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'salt' | 'seedCommitment' | 'options' | 'status' | 'unlisted' | 'expiresAt' | 'rematchOf'> {
+export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'salt' | 'seedCommitment' | 'options' | 'status' | 'unlisted' | 'expiresAt' | 'rematchOf' | 'clock'> {
   readonly toMove: readonly number[];
+  /** The server clock's now; the store's own when absent. */
+  readonly createdAt?: Date;
+  readonly deadlineAt: Date | null;
+  /** Since when a bot seat is to move (the bot runner's work list); null when none is. */
+  readonly botDueAt?: Date | null;
+  /** Webhook endpoints, each with the outbox row of `match.started` when the match is active at creation. */
+  readonly webhooks?: readonly NewWebhook[];
   readonly seats: readonly { readonly seat: number; readonly holder: SeatHolder; readonly tokenHash: string | null }[];
 }
 
 export interface NewEvent {
   readonly type: EventType;
+  /** When the event happened (the server's clock); the store's own clock when absent. */
+  readonly at?: Date;
   readonly seat: number | null;
   readonly payload: unknown;
   readonly idempotencyKey?: string;
   readonly requestHash?: string;
+}
+
+export interface NewWebhook {
+  readonly id: string;
+  readonly url: string;
+  readonly secret: string;
+  readonly started?: OutboxMessage;
+}
+
+/** A webhook message for every enabled endpoint of the match, written in the same statement as its event. */
+export interface OutboxMessage {
+  readonly type: string;
+  /** The webhook-id header, the same on every attempt. */
+  readonly messageId: string;
+  /** The exact JSON posted. */
+  readonly body: string;
 }
 
 /** Who is asking: a seat token (by its hash) or a player (by id; a player key acts for every seat its player holds). */
@@ -61,13 +89,21 @@ export type Credential = { readonly tokenHash: string } | { readonly playerId: s
 export interface Projection {
   readonly status: MatchStatus;
   readonly toMove: readonly number[];
+  /** The clock's next deadline (the scheduler's work list); null when none. */
+  readonly deadlineAt: Date | null;
+  /** Since when a bot seat is to move (the bot runner's work list); null when none is. */
+  readonly botDueAt?: Date | null;
 }
 
 export interface AppendOptions {
   /** Append only if this credential still opens this seat (a cached authorization may be stale). */
   readonly actor?: { readonly seat: number; readonly credential: Credential };
   /** With a SeatJoined event: the seat row's new holder and token hash, written in the same statement. */
-  readonly seatTaken?: { readonly seat: number; readonly name: string; readonly playerId: string | null; readonly tokenHash: string };
+  readonly seatTaken?: { readonly seat: number; readonly name: string; readonly playerId: string | null; readonly tokenHash: string | null; readonly bot?: string };
+  /** The bot runner's own append: its claim on the bot turns stays (every other append releases it). */
+  readonly keepBotLease?: boolean;
+  /** The webhook message the event causes, one outbox row per enabled endpoint, in the same statement. */
+  readonly outbox?: OutboxMessage;
 }
 
 export type AppendResult =
@@ -131,6 +167,19 @@ export interface EventStore {
   dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]>;
   /** Active matches whose last event was at or before `idleSince` (abandoned ones, if the decider agrees). */
   idleActive(idleSince: Date, limit: number): Promise<{ id: string; game: string }[]>;
+  /**
+   * Claims up to `limit` matches whose clock deadline is at or before `now` and that no other instance holds:
+   * `FOR UPDATE SKIP LOCKED`, then a lease until `leaseUntil` (the next append of the match clears it).
+   */
+  claimDeadlines(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]>;
+  /** Like `claimDeadlines`, for matches where a bot seat is to move (the next append of the match clears the lease, unless the bot runner's own). */
+  claimBotTurns(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]>;
+  /**
+   * Gives back a claim of `claimDeadlines` (`kind` "deadline") or `claimBotTurns` ("bot") that still holds the
+   * lease `leaseUntil`, so that work an instance stopped or failed on is claimed again at the next sweep of any
+   * instance, not after the lease (a claim taken over since is left alone).
+   */
+  releaseClaim(kind: 'deadline' | 'bot', matchId: string, leaseUntil: Date): Promise<void>;
 }
 
 export const EVENT_STORE = Symbol('EVENT_STORE');

@@ -3,7 +3,7 @@ import { ApiError } from '../common/api-error';
 import type { AnyEngine } from '../engine/core';
 import { decodeCursor, page } from './list-cursor';
 import { EVENT_STORE, type EventStore, type MatchStatus } from './event-store.port';
-import { MatchAccess, playersOf } from './match-access';
+import { MatchAccess, botDueOf, deadlineOf, playersOf } from './match-access';
 import type { MatchListResponse, PlayerMatchesResponse } from './match.types';
 
 /**
@@ -28,7 +28,8 @@ export class ListingsService {
       const state = this.access.fold(engine, match, this.access.initial(engine, match), events);
       if (state.version !== match.version) throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} ends at ${state.version}, not at its version ${match.version}.`);
       const toMove = this.access.decider(engine).toMove(state);
-      if (await this.store.writeProjection(match.id, state.version, { status: state.status, toMove }, state.seats)) return state.version;
+      const projection = { status: state.status, toMove, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, toMove, match.updatedAt.getTime()) };
+      if (await this.store.writeProjection(match.id, state.version, projection, state.seats)) return state.version;
     }
     throw new ApiError('VERSION_CONFLICT', 'The match kept moving while its projections were rebuilt; try again.');
   }

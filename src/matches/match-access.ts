@@ -1,6 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AnyEngine, Seat, Viewer } from '../engine/core';
+import { nextDeadline, remainingMs } from '../clocks/match-clock';
 import { ApiError } from '../common/api-error';
+import { CLOCK, type Clock } from '../common/clock';
+import { outboxMessage, webhookTypeOf } from '../webhooks/outbox';
+import { OutboxSignal } from '../webhooks/outbox-signal';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
@@ -50,6 +54,8 @@ export class MatchAccess {
     @Inject(EVENT_STORE) readonly store: EventStore,
     @Inject(SNAPSHOT_STORE) private readonly snapshots: SnapshotStore,
     private readonly players: PlayerDirectory,
+    @Inject(CLOCK) readonly clock: Clock,
+    readonly outbox: OutboxSignal,
   ) {}
 
   decider(engine: AnyEngine): MatchDecider {
@@ -168,6 +174,7 @@ export class MatchAccess {
     try {
       return this.decider(engine).initialState({
         seed: match.seed, options: match.options, seats: match.createdSeats, expiresAt: match.expiresAt?.getTime() ?? null,
+        clock: match.clock, createdAt: match.createdAt.getTime(),
       });
     } catch (error) {
       throw this.replayFailed(match, error);
@@ -203,15 +210,28 @@ export class MatchAccess {
    * Answers the state after them, or null when another writer got there first (nothing was written).
    */
   async append(
-    engine: AnyEngine, loaded: Loaded, events: readonly MatchEvent[], extra: AppendOptions & { idempotencyKey?: string; requestHash?: string } = {},
+    engine: AnyEngine, loaded: Loaded, decided: readonly MatchEvent[], extra: AppendOptions & { idempotencyKey?: string; requestHash?: string } = {},
   ): Promise<Loaded | null> {
     const decider = this.decider(engine);
+    // Every event carries its time: the clock is folded from it, and the store records the same instant.
+    const now = this.clock.now().getTime();
+    const events = decided.map((e) => (e.at === undefined ? { ...e, at: now } : e));
+    const at = (events[events.length - 1] as MatchEvent).at as number;
     const state = foldEvents(decider, loaded.state, events);
     const { idempotencyKey, requestHash, ...options } = extra;
+    const toMove = decider.toMove(state);
+    const type = webhookTypeOf(loaded.state.status, state.status, toMove);
+    const outbox = type && outboxMessage(type, new Date(at), {
+      game: engine.id, matchId: loaded.match.id, seq: loaded.version + events.length, status: state.status, toMove,
+    });
     const rows = events.map(toNewEvent);
     rows[rows.length - 1] = { ...(rows[rows.length - 1] as NewEvent), idempotencyKey, requestHash };
-    const appended = await this.store.append(loaded.match.id, loaded.version, { status: state.status, toMove: decider.toMove(state) }, rows, options);
+    const appended = await this.store.append(
+      loaded.match.id, loaded.version, { status: state.status, toMove, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, toMove, at) },
+      rows, outbox ? { ...options, outbox } : options,
+    );
     if (!appended.ok) return null;
+    if (outbox) this.outbox.notify();
     const after: Loaded = {
       version: appended.event.seq,
       state,
@@ -243,12 +263,13 @@ export class MatchAccess {
       rulesVersion: match.rulesVersion,
       status: state.status,
       version: loaded.version,
-      players: playersOf(state.seats),
+      players: playersOf(state.seats, state.left),
       toMove: decider.toMove(state),
       you: viewer === 'spectator' ? null : viewer,
       view: engine.view(state.game, viewer),
       outcome: decider.outcome(state),
       rematch: match.rematch,
+      clock: clockOf(state, this.clock.now().getTime()),
       createdAt: match.createdAt.toISOString(),
       updatedAt: match.updatedAt.toISOString(),
     };
@@ -265,13 +286,38 @@ export class MatchAccess {
 
 const credentialKey = (c: Credential, matchId: string): string => ('tokenHash' in c ? `t:${c.tokenHash}:${matchId}` : `p:${c.playerId}:${matchId}`);
 
-export function playersOf(seats: MatchState['seats']): PlayerEntry[] {
+export function playersOf(seats: MatchState['seats'], left: readonly Seat[] = []): PlayerEntry[] {
   return seats.map((s, seat) => {
     const entry: PlayerEntry = { seat, name: s.name };
     if (s.player !== null) entry.player = s.player;
     if (s.open) entry.open = true;
+    if (left.includes(seat)) entry.left = true;
+    if (s.bot !== undefined) entry.bot = s.bot;
     return entry;
   });
+}
+
+/** The match's next clock deadline while it is active: what the scheduler waits for. */
+export function deadlineOf(state: MatchState): Date | null {
+  if (state.status !== 'active' || state.clock === null) return null;
+  const due = nextDeadline(state.clock);
+  return due === null ? null : new Date(due.at);
+}
+
+/**
+ * `at` while a bot seat is to move (the bot runner's work list), else null. A seat whose move the clock now
+ * owes (a timeout with `random`) is the clock scheduler's, not the bot's.
+ */
+export function botDueOf(state: MatchState, toMove: readonly Seat[], at: number): Date | null {
+  const owed = state.clock?.autoMove?.seat;
+  return toMove.some((seat) => seat !== owed && state.seats[seat]?.bot !== undefined) ? new Date(at) : null;
+}
+
+/** `clock` in the match response: the next deadline (null once over) and each seat's time as of `now`. */
+function clockOf(state: MatchState, now: number): MatchResponse['clock'] {
+  if (state.clock === null) return null;
+  const deadline = deadlineOf(state);
+  return { deadlineAt: deadline && deadline.toISOString(), remainingMs: remainingMs(state.clock, now) };
 }
 
 export function notFound(id: string): ApiError {

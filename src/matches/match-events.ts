@@ -3,19 +3,31 @@ import type { MatchEvent } from './decider';
 import type { NewEvent, StoredEvent } from './event-store.port';
 
 export function toNewEvent(event: MatchEvent): NewEvent {
+  const at = event.at === undefined ? {} : { at: new Date(event.at) };
+  return { ...rowOf(event), ...at };
+}
+
+function rowOf(event: MatchEvent): NewEvent {
   switch (event.type) {
     case 'MoveMade':
       return { type: event.type, seat: event.seat, payload: event.move };
     case 'PlayerResigned':
       return { type: event.type, seat: event.seat, payload: {} };
     case 'SeatJoined':
-      return { type: event.type, seat: event.seat, payload: event.player === undefined ? { name: event.name } : { name: event.name, player: event.player } };
+      return { type: event.type, seat: event.seat, payload: { name: event.name, ...(event.player === undefined ? {} : { player: event.player }), ...(event.bot === undefined ? {} : { bot: event.bot }) } };
     case 'MatchAborted':
       return { type: event.type, seat: null, payload: { reason: event.reason } };
+    case 'TimedOut':
+      return { type: event.type, seat: event.seat, payload: {} };
   }
 }
 
+/** The event of a stored row, with the time it was recorded (the clock is folded from it). */
 export function fromStored(row: StoredEvent): MatchEvent {
+  return { ...eventOf(row), at: row.createdAt.getTime() };
+}
+
+function eventOf(row: StoredEvent): MatchEvent {
   const payload = (row.payload ?? {}) as Record<string, unknown>;
   switch (row.type) {
     case 'MoveMade':
@@ -23,10 +35,14 @@ export function fromStored(row: StoredEvent): MatchEvent {
     case 'PlayerResigned':
       return { type: row.type, seat: row.seat as number };
     case 'SeatJoined':
-      return payload.player === undefined
-        ? { type: row.type, seat: row.seat as number, name: String(payload.name) }
-        : { type: row.type, seat: row.seat as number, name: String(payload.name), player: String(payload.player as string) };
+      return {
+        type: row.type, seat: row.seat as number, name: String(payload.name),
+        ...(typeof payload.player === 'string' ? { player: payload.player } : {}),
+        ...(typeof payload.bot === 'string' ? { bot: payload.bot } : {}),
+      };
     case 'MatchAborted':
       return { type: row.type, reason: payload.reason === 'abandoned' ? 'abandoned' : 'expired' };
+    case 'TimedOut':
+      return { type: row.type, seat: row.seat as number };
   }
 }

@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ClockSettings } from '../clocks/match-clock';
+import { outboxMessage } from '../webhooks/outbox';
+import { refuseWebhookUrl } from '../webhooks/webhook-url';
 import { type AnyEngine, type EngineError, type Seat, type Viewer } from '../engine/core';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';
@@ -7,7 +10,8 @@ import type { AppConfig } from '../common/config';
 import { APP_CONFIG } from '../common/tokens';
 import type { SeatHolder } from './decider';
 import type { Credential, MatchRecord } from './event-store.port';
-import { type Loaded, MatchAccess, type Step, versionConflict } from './match-access';
+import { type Loaded, MatchAccess, type Step, botDueOf, deadlineOf, versionConflict } from './match-access';
+import { findBot } from '../engine/bots';
 import type {
   CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
 } from './match.types';
@@ -34,37 +38,63 @@ export class MatchService {
       const range = engine.seats.min === engine.seats.max ? `${engine.seats.min}` : `${engine.seats.min} to ${engine.seats.max}`;
       throw new ApiError('VALIDATION_FAILED', `${engine.id} takes ${range} players, not ${seats}.`, 'players/count');
     }
-    if (input.players.some((p) => p.open === true && p.name !== undefined)) {
-      throw new ApiError('VALIDATION_FAILED', 'players: an open seat has no name; give { "name" } or { "open": true }.', 'players/open-with-name');
+    if (input.players.some((p) => p.open === true && (p.name !== undefined || p.bot !== undefined))) {
+      throw new ApiError('VALIDATION_FAILED', 'players: an open seat has no name; give { "name" }, { "open": true } or { "bot" }.', 'players/open-with-name');
+    }
+    for (const [i, p] of input.players.entries()) {
+      if (p.bot !== undefined && !findBot(engine.id, p.bot)) {
+        throw new ApiError('VALIDATION_FAILED', `players.${i}.bot: ${engine.id} has no bot ${JSON.stringify(p.bot)}; see GET /games/${engine.id}/bots.`, 'players/unknown-bot');
+      }
     }
     const options = engine.parseOptions(input.options, seats);
     if (!options.ok) throw fromEngineError(options.error);
-    const holders: SeatHolder[] = input.players.map((p) => (p.open ? { name: null, player: null, open: true } : { name: p.name as string, player: null, open: false }));
-    const tokens = input.players.map((p) => (p.open ? null : newSeatToken()));
+    const clock = clockSettings(input);
+    for (const [i, w] of (input.webhooks ?? []).entries()) {
+      const refused = refuseWebhookUrl(w.url, this.config.webhookAllowPrivate);
+      if (refused) throw new ApiError('VALIDATION_FAILED', `webhooks.${i}.url ${refused}.`, 'webhooks/url-refused');
+    }
+    const holders: SeatHolder[] = input.players.map((p) => {
+      if (p.open) return { name: null, player: null, open: true };
+      return p.bot === undefined ? { name: p.name as string, player: null, open: false } : { name: p.name ?? p.bot, player: null, open: false, bot: p.bot };
+    });
+    const tokens = input.players.map((p) => (p.open || p.bot !== undefined ? null : newSeatToken()));
     const waiting = holders.some((h) => h.open);
     const seed = newSeed();
-    const expiresAt = waiting ? new Date(this.clock.now().getTime() + this.config.waitingTtlSeconds * 1000) : null;
+    const createdAt = this.clock.now();
+    const expiresAt = waiting ? new Date(createdAt.getTime() + this.config.waitingTtlSeconds * 1000) : null;
     const decider = this.access.decider(engine);
-    const state = decider.initialState({ seed, options: options.value, seats: holders, expiresAt: expiresAt?.getTime() ?? null });
+    const state = decider.initialState({ seed, options: options.value, seats: holders, expiresAt: expiresAt?.getTime() ?? null, clock, createdAt: createdAt.getTime() });
+    const id = randomUUID();
+    const toMove = decider.toMove(state);
+    // One secret for the match's endpoints, in the Standard Webhooks form; match.started now if it starts now.
+    const webhookSecret = input.webhooks?.length ? `whsec_${randomBytes(32).toString('base64')}` : undefined;
+    const started = state.status === 'active' ? outboxMessage('match.started', createdAt, { game: engine.id, matchId: id, seq: 0, status: state.status, toMove }) : undefined;
     const match = await this.access.store.createMatch({
-      id: randomUUID(),
+      id,
       game: engine.id,
       rulesVersion: engine.rulesVersion,
       seed,
       ...commitTo(engine, seed),
       options: options.value,
       status: state.status,
-      toMove: decider.toMove(state),
+      toMove,
       unlisted: input.unlisted ?? false,
       expiresAt,
       rematchOf: null,
+      clock,
+      createdAt,
+      deadlineAt: deadlineOf(state),
+      botDueAt: botDueOf(state, toMove, createdAt.getTime()),
+      webhooks: (input.webhooks ?? []).map((w) => ({ id: randomUUID(), url: w.url, secret: webhookSecret as string, started })),
       seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: tokens[seat] ? hashToken(tokens[seat]) : null })),
     });
     const loaded: Loaded = { version: 0, state, match };
     this.access.remember(loaded);
+    if (started && webhookSecret) this.access.outbox.notify();
     return {
       ...this.access.respond(engine, loaded, 'spectator'),
-      seats: holders.flatMap((h, seat) => (h.name === null ? [] : [{ seat, name: h.name, token: tokens[seat] as string }])),
+      seats: holders.flatMap((h, seat) => (h.name === null || tokens[seat] === null ? [] : [{ seat, name: h.name, token: tokens[seat] as string }])),
+      ...(webhookSecret ? { webhookSecret } : {}),
     };
   }
 
@@ -133,7 +163,7 @@ export class MatchService {
   ): Promise<MoveResult | null> {
     let events;
     try {
-      events = this.access.decide(engine, loaded, { type: 'MakeMove', seat, move: input.move });
+      events = this.access.decide(engine, loaded, { type: 'MakeMove', seat, move: input.move, now: this.clock.now().getTime() });
     } catch (error) {
       if (stale) throw versionConflict(loaded.version); // decided on an older version, and not legal now
       // A refused retry of a move that did land must still get its first answer, not a rules error.
@@ -157,7 +187,7 @@ export class MatchService {
     if (expectedVersion !== undefined && expectedVersion !== match.version) throw versionConflict(match.version);
     const loaded = await this.access.load(engine, match);
     if (expectedVersion !== undefined && expectedVersion !== loaded.version) throw versionConflict(loaded.version);
-    const events = this.access.decide(engine, loaded, { type: 'Resign', seat });
+    const events = this.access.decide(engine, loaded, { type: 'Resign', seat, now: this.clock.now().getTime() });
     const after = await this.access.append(engine, loaded, events);
     if (!after) throw await this.access.versionConflict(match.id, match.version + 1);
     return this.access.respond(engine, after, seat);
@@ -258,6 +288,26 @@ export class MatchService {
     if (event) return this.access.after(match, event, at.state);
     return { version: 0, state: at.state, match: { ...match, version: 0, status: at.state.status, updatedAt: match.createdAt, rematch: null } };
   }
+}
+
+/** `timeControl` and `onTimeout` of a create body (API.md "Clocks"): one kind of clock, whole seconds. */
+export function clockSettings(input: Pick<CreateMatchInput, 'timeControl' | 'onTimeout'>): ClockSettings | null {
+  const tc = input.timeControl;
+  if (tc === undefined) {
+    if (input.onTimeout !== undefined) throw new ApiError('VALIDATION_FAILED', 'onTimeout needs a timeControl.', 'time-control/missing');
+    return null;
+  }
+  const onTimeout = input.onTimeout ?? 'forfeit';
+  if (tc.perMoveSeconds !== undefined) {
+    if (tc.initialSeconds !== undefined || tc.incrementSeconds !== undefined) {
+      throw new ApiError('VALIDATION_FAILED', 'timeControl is either { perMoveSeconds } or { initialSeconds, incrementSeconds }, not both.', 'time-control/mixed');
+    }
+    return { timeControl: { perMoveSeconds: tc.perMoveSeconds }, onTimeout };
+  }
+  if (tc.initialSeconds === undefined) {
+    throw new ApiError('VALIDATION_FAILED', 'timeControl needs perMoveSeconds, or initialSeconds (with incrementSeconds).', 'time-control/missing');
+  }
+  return { timeControl: { initialSeconds: tc.initialSeconds, incrementSeconds: tc.incrementSeconds ?? 0 }, onTimeout };
 }
 
 

@@ -8,6 +8,10 @@ export interface PlayerEntry {
   name: string | null;
   player?: string;
   open?: true;
+  /** The seat forfeited on time in a match of 3+ seats: it is skipped from then on. */
+  left?: true;
+  /** A server-side bot plays the seat: a built-in bot's id, or "http" (a tournament's HTTP bot). */
+  bot?: string;
 }
 
 /** The match as one caller may see it (API.md "Match response"; "Fairness" for the seed fields). */
@@ -24,6 +28,8 @@ export interface MatchResponse extends FairnessFields {
   outcome: Outcome | null;
   /** The id of this match's rematch, once there is one. */
   rematch: string | null;
+  /** Null without a time control. */
+  clock: { deadlineAt: string | null; remainingMs: number[] } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -31,6 +37,8 @@ export interface MatchResponse extends FairnessFields {
 export interface CreatedMatchResponse extends MatchResponse {
   /** One entry per named seat (open seats get theirs when joined). */
   seats: { seat: Seat; name: string; token: string }[];
+  /** With webhooks: the secret that signs their deliveries, shown this once. */
+  webhookSecret?: string;
 }
 
 /** A join's or a rematch's answer: the match as the caller's seat sees it, and that seat's token. */
@@ -43,7 +51,7 @@ export interface LogEntry {
   seq: number;
   /** The seat the event is about; null for an event of the whole match (MatchAborted). */
   seat: Seat | null;
-  type: 'MoveMade' | 'PlayerResigned' | 'SeatJoined' | 'MatchAborted';
+  type: 'MoveMade' | 'PlayerResigned' | 'SeatJoined' | 'MatchAborted' | 'TimedOut';
   /** The move in the form POST …/moves takes, as this caller may see it (hidden: `{ type, hidden: true }`); only for MoveMade. */
   move?: unknown;
   /** What the move caused (tiles or cards drawn, points, a round's end); present with `move`. */
@@ -72,16 +80,23 @@ export interface LegalMovesResponse {
 export interface CreatePlayerInput {
   name?: string;
   open?: true;
+  /** A server-side bot's id: the server plays the seat. */
+  bot?: string;
 }
 
 export interface CreateMatchInput {
   players: CreatePlayerInput[];
   options?: unknown;
   unlisted?: boolean;
+  timeControl?: { perMoveSeconds?: number; initialSeconds?: number; incrementSeconds?: number };
+  onTimeout?: 'forfeit' | 'random';
+  webhooks?: { url: string }[];
 }
 
 export interface JoinInput {
   name?: string;
+  /** A server-side bot takes the seat (no token is issued). */
+  bot?: string;
   seat?: Seat;
 }
 

@@ -6,10 +6,11 @@ import { ListingsService } from './listings.service';
 import { MatchAccess } from './match-access';
 import { MatchService } from './match.service';
 import { SeatsService } from './seats.service';
+import { OutboxSignal } from '../webhooks/outbox-signal';
 
 @Module({
   imports: [StoreModule, PlayerDirectoryModule],
-  providers: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService],
-  exports: [MatchService, SeatsService, ListingsService, ExpiryService],
+  providers: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService, OutboxSignal],
+  exports: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService, OutboxSignal],
 })
 export class MatchesModule {}

@@ -5,8 +5,9 @@ import { CLOCK, type Clock } from '../common/clock';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
 import type { MatchRecord } from './event-store.port';
+import { findBot } from '../engine/bots';
 import { commitTo } from './fairness';
-import { type Loaded, MatchAccess, fromMatchError } from './match-access';
+import { type Loaded, MatchAccess, botDueOf, deadlineOf, fromMatchError } from './match-access';
 import type { JoinInput, SeatedResponse } from './match.types';
 import { rematchIdOf } from './rematch-id';
 import { hashToken, newSeatToken, newSeed, rematchToken } from './tokens';
@@ -24,6 +25,7 @@ export class SeatsService {
   ) {}
 
   async join(engine: AnyEngine, id: string, token: string | undefined, input: JoinInput): Promise<SeatedResponse> {
+    if (input.bot !== undefined) return this.seatBot(engine, id, input);
     if (token !== undefined && !isPlayerKey(token)) throw new ApiError('UNAUTHENTICATED', 'Join with a player key, or without Authorization.');
     const player = token === undefined ? null : await this.players.identify(token);
     if (token !== undefined && !player) throw new ApiError('UNAUTHENTICATED', 'Unknown player key.');
@@ -34,13 +36,37 @@ export class SeatsService {
       const { match } = await this.access.loadRecord(engine, id);
       const loaded = await this.expireIfDue(engine, await this.access.load(engine, match));
       if (!loaded) continue;
-      const events = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, player: player?.id });
+      const events = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, player: player?.id, now: this.clock.now().getTime() });
       const event = events.find((e) => e.type === 'SeatJoined');
       if (event?.type !== 'SeatJoined') throw new Error('a join decides a SeatJoined');
       const seatToken = newSeatToken();
       const after = await this.access.append(engine, loaded, events, {
         seatTaken: { seat: event.seat, name, playerId: player?.id ?? null, tokenHash: hashToken(seatToken) },
       });
+      if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat, token: seatToken };
+    }
+    throw await this.access.versionConflict(id.toLowerCase(), 0);
+  }
+
+  /**
+   * A server-side bot takes an open seat. The server plays it; the seat's token goes to the caller who seated
+   * the bot, who answers for it (it can resign the seat).
+   */
+  private async seatBot(engine: AnyEngine, id: string, input: JoinInput): Promise<SeatedResponse> {
+    const bot = input.bot as string;
+    if (!findBot(engine.id, bot)) {
+      throw new ApiError('VALIDATION_FAILED', `bot: ${engine.id} has no bot ${JSON.stringify(bot)}; see GET /games/${engine.id}/bots.`, 'join/unknown-bot');
+    }
+    const name = input.name ?? bot;
+    for (let attempt = 0; attempt < JOIN_ATTEMPTS; attempt++) {
+      const { match } = await this.access.loadRecord(engine, id);
+      const loaded = await this.expireIfDue(engine, await this.access.load(engine, match));
+      if (!loaded) continue;
+      const events = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, bot, now: this.clock.now().getTime() });
+      const event = events.find((e) => e.type === 'SeatJoined');
+      if (event?.type !== 'SeatJoined') throw new Error('a join decides a SeatJoined');
+      const seatToken = newSeatToken();
+      const after = await this.access.append(engine, loaded, events, { seatTaken: { seat: event.seat, name, playerId: null, tokenHash: hashToken(seatToken), bot } });
       if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat, token: seatToken };
     }
     throw await this.access.versionConflict(id.toLowerCase(), 0);
@@ -83,10 +109,13 @@ export class SeatsService {
     let created = false;
     if (match.rematch === null) {
       const seed = newSeed();
-      const state = decider.initialState({ seed, options: match.options, seats: seats.seats, expiresAt: null });
+      // The rematch keeps the time control (its webhooks are not carried over: their secret was the creator's).
+      const createdAt = this.clock.now();
+      const state = decider.initialState({ seed, options: match.options, seats: seats.seats, expiresAt: null, clock: match.clock, createdAt: createdAt.getTime() });
       next = await this.access.store.createRematch({
         id: rematchIdOf(match.id), game: engine.id, rulesVersion: engine.rulesVersion, seed, ...commitTo(engine, seed), options: match.options,
         status: state.status, toMove: decider.toMove(state), unlisted: match.unlisted, expiresAt: null, rematchOf: match.id,
+        clock: match.clock, createdAt, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, decider.toMove(state), createdAt.getTime()),
         seats: seats.seats.map((holder, seat) => ({ seat, holder, tokenHash: null })),
       });
       created = next !== null;

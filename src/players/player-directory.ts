@@ -19,6 +19,11 @@ export class PlayerDirectory {
     return { ...player, key };
   }
 
+  /** A player by id (a tournament's player entrant), or null. */
+  find(id: string): Promise<PlayerRecord | null> {
+    return this.store.findById(id);
+  }
+
   /** The player a key belongs to, or null for an unknown key. */
   async identify(key: string): Promise<PlayerRecord | null> {
     const keyHash = hashToken(key);

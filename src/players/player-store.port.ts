@@ -8,6 +8,7 @@ export interface PlayerRecord {
 export interface PlayerStore {
   create(player: { id: string; name: string; keyHash: string }): Promise<PlayerRecord>;
   findByKeyHash(keyHash: string): Promise<PlayerRecord | null>;
+  findById(id: string): Promise<PlayerRecord | null>;
 }
 
 export const PLAYER_STORE = Symbol('PLAYER_STORE');

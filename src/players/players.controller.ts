@@ -1,9 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
 import { SeatToken } from '../common/seat-token.decorator';
 import { ref, respond } from '../games/openapi';
 import { ListingsService } from '../matches/listings.service';
+import { displayed } from '../ratings/rating-model';
+import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port';
 import type { PlayerMatchesResponse } from '../matches/match.types';
 import { CreatePlayerDto, PlayerMatchesQueryDto } from './dto';
 import { isPlayerKey } from './player-key';
@@ -16,6 +18,7 @@ export class PlayersController {
   constructor(
     private readonly directory: PlayerDirectory,
     private readonly listings: ListingsService,
+    @Inject(RATINGS_STORE) private readonly ratings: RatingsStore,
   ) {}
 
   @Post()
@@ -30,11 +33,12 @@ export class PlayersController {
 
   @Get('me')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'The player a key belongs to', description: 'ratings: by game, once rated play exists (empty until then).' })
+  @ApiOperation({ summary: 'The player a key belongs to', description: 'ratings: by game, the OpenSkill rating (mu - 3 sigma) and the rated matches; a game appears once the player has a rated match.' })
   @respond([{ status: 200, description: 'The player.', schema: ref('PlayerSelf') }], { errors: [401] })
   async me(@SeatToken() key: string | undefined): Promise<{ id: string; name: string; ratings: Record<string, { rating: number; matches: number }> }> {
     const player = await this.identify(key);
-    return { id: player.id, name: player.name, ratings: {} };
+    const ratings = await this.ratings.forKey(`player:${player.id}`);
+    return { id: player.id, name: player.name, ratings: Object.fromEntries(ratings.map((r) => [r.game, { rating: displayed(r), matches: r.matches }])) };
   }
 
   @Get('me/matches')

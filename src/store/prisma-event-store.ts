@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { SeatHolder } from '../matches/decider';
 import { rematchIdOf } from '../matches/rematch-id';
@@ -12,6 +13,7 @@ interface SeatRow {
   name: string | null;
   player: string | null;
   joinedSeq: number | null;
+  bot: string | null;
 }
 
 interface MatchRow {
@@ -28,6 +30,7 @@ interface MatchRow {
   updatedAt: Date | string;
   unlisted: boolean;
   expiresAt: Date | string | null;
+  clock: unknown;
   rematchOf: string | null;
   rematch: string | null;
   toMove: number[] | null;
@@ -48,10 +51,11 @@ const asJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) :
 const seatsOf = (row: MatchRow): SeatRow[] => (asJson(row.seats) as SeatRow[] | null) ?? [];
 
 /** A seat filled by a join was open at creation: the log, not the row, says who holds it now. */
+const withBot = (holder: SeatHolder, bot: string | null): SeatHolder => (bot === null ? holder : { ...holder, bot });
 const createdHolder = (s: SeatRow): SeatHolder => (s.joinedSeq !== null || s.name === null
   ? { name: null, player: null, open: true }
-  : { name: s.name, player: s.player, open: false });
-const currentHolder = (s: SeatRow): SeatHolder => ({ name: s.name, player: s.player, open: s.name === null });
+  : withBot({ name: s.name, player: s.player, open: false }, s.bot));
+const currentHolder = (s: SeatRow): SeatHolder => withBot({ name: s.name, player: s.player, open: s.name === null }, s.bot);
 
 function toMatch(row: MatchRow): MatchRecord {
   return {
@@ -68,6 +72,7 @@ function toMatch(row: MatchRow): MatchRecord {
     updatedAt: new Date(row.updatedAt),
     unlisted: row.unlisted,
     expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+    clock: (asJson(row.clock) as MatchRecord['clock']) ?? null,
     rematchOf: row.rematchOf,
     rematch: row.rematch,
     createdSeats: seatsOf(row).map(createdHolder),
@@ -111,8 +116,8 @@ function matchColumns(matchId: Prisma.Sql, rematchId: string | null): Prisma.Sql
   const rematch = rematchId === null ? Prisma.sql`NULL::text` : Prisma.sql`(SELECT r."id"::text FROM "Match" r WHERE r."id" = ${rematchId}::uuid)`;
   return Prisma.sql`
     m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
-    m."createdAt", m."updatedAt", m."unlisted", m."expiresAt", m."rematchOf"::text AS "rematchOf", m."toMove", ${rematch} AS "rematch",
-    (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
+    m."createdAt", m."updatedAt", m."unlisted", m."expiresAt", m."clock", m."rematchOf"::text AS "rematchOf", m."toMove", ${rematch} AS "rematch",
+    (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq", 'bot', s."bot") ORDER BY s."seat")
        FROM "Seat" s WHERE s."matchId" = ${matchId}) AS "seats"`;
 }
 
@@ -159,8 +164,24 @@ export class PrismaEventStore implements EventStore {
         toMove: [...m.toMove],
         unlisted: m.unlisted,
         expiresAt: m.expiresAt,
+        clock: m.clock === null ? Prisma.DbNull : (m.clock as object),
+        deadlineAt: m.deadlineAt,
+        botDueAt: m.botDueAt ?? null,
         rematchOf: m.rematchOf,
-        seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.holder.name, playerId: s.holder.player, tokenHash: s.tokenHash })) },
+        ...(m.createdAt ? { createdAt: m.createdAt, updatedAt: m.createdAt } : {}),
+        seats: { create: m.seats.map((s) => ({ seat: s.seat, name: s.holder.name, playerId: s.holder.player, tokenHash: s.tokenHash, bot: s.holder.bot ?? null })) },
+        // The endpoints and the outbox row of match.started are written in the same transaction as the match.
+        webhooks: {
+          create: (m.webhooks ?? []).map((w) => ({
+            id: w.id, url: w.url, secret: w.secret,
+            deliveries: {
+              create: w.started ? [{
+                id: randomUUID(), matchId: m.id, seq: 0, messageId: w.started.messageId, type: w.started.type, body: w.started.body,
+                nextAttemptAt: m.createdAt ?? new Date(), createdAt: m.createdAt ?? new Date(),
+              }] : [],
+            },
+          })),
+        },
       },
     });
     return {
@@ -177,6 +198,7 @@ export class PrismaEventStore implements EventStore {
       updatedAt: created.updatedAt,
       unlisted: created.unlisted,
       expiresAt: created.expiresAt,
+      clock: m.clock,
       rematchOf: created.rematchOf,
       rematch: null,
       createdSeats: m.seats.map((s) => s.holder),
@@ -225,27 +247,41 @@ export class PrismaEventStore implements EventStore {
     // The seat row of a join changes in the same statement as the event, only if the version guard let it through.
     const seated = taken
       ? Prisma.sql`, seated AS (
-          UPDATE "Seat" SET "name" = ${taken.name}, "playerId" = ${taken.playerId}::uuid, "tokenHash" = ${taken.tokenHash},
+          UPDATE "Seat" SET "name" = ${taken.name}, "playerId" = ${taken.playerId}::uuid, "tokenHash" = ${taken.tokenHash}, "bot" = ${taken.bot ?? null},
                  "joinedSeq" = (SELECT "version" FROM bumped)
            WHERE "matchId" = ${matchId}::uuid AND "seat" = ${taken.seat}::int AND "name" IS NULL AND EXISTS (SELECT 1 FROM bumped)
           RETURNING "seat")`
       : Prisma.empty;
+    const out = options.outbox;
+    // The outbox rows of the events' webhook message, one per enabled endpoint, only if the events were written.
+    const outbox = out
+      ? Prisma.sql`, outbox AS (
+          INSERT INTO "WebhookDelivery" ("id", "endpointId", "matchId", "seq", "messageId", "type", "body", "nextAttemptAt", "createdAt")
+          SELECT gen_random_uuid(), w."id", b."id", b."version", ${out.messageId}, ${out.type}, ${out.body}, b."updatedAt", b."updatedAt"
+            FROM bumped b JOIN "WebhookEndpoint" w ON w."matchId" = ${matchId}::uuid AND w."disabledAt" IS NULL
+          RETURNING 1)`
+      : Prisma.empty;
+    // The events' time as the server clock saw it (the match clock is folded from it); the statement's own if none.
+    const at = last.at === undefined ? Prisma.sql`now()` : Prisma.sql`${last.at}::timestamptz`;
     const rows = events.map((e) => ({ type: e.type, seat: e.seat, payload: e.payload }));
     try {
       // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
       // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
       // The (matchId, seq) primary key guards the same invariant a second time. Every table is filtered by the
-      // match id itself and the clock is now(), not clock_timestamp(): so the statement stays one shard's on a
+      // match id itself and the time is the server clock's (a parameter) or now(), not clock_timestamp(): so the statement stays one shard's on a
       // sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused. A match that
       // stops waiting drops its expiry deadline.
       const inserted = await this.prisma.$queryRaw<EventRow[]>`
         WITH bumped AS (
           UPDATE "Match" SET "version" = "version" + ${n}::int, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
-                 "updatedAt" = now(),
-                 "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END
+                 "updatedAt" = ${at},
+                 "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END,
+                 "deadlineAt" = ${projection.deadlineAt}::timestamptz, "deadlineLease" = NULL,
+                 "botDueAt" = ${projection.botDueAt ?? null}::timestamptz,
+                 "botLease" = CASE WHEN ${options.keepBotLease === true} THEN "botLease" ELSE NULL END
            WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
           RETURNING "id", "version", "updatedAt"
-        )${seated}
+        )${seated}${outbox}
         INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
         SELECT ${matchId}::uuid, b."version" - ${n}::int + e.ord::int, e.ev->>'type', (e.ev->>'seat')::int, e.ev->'payload',
                CASE WHEN e.ord = ${n}::int THEN ${last.idempotencyKey ?? null} END, CASE WHEN e.ord = ${n}::int THEN ${last.requestHash ?? null} END,
@@ -295,15 +331,47 @@ export class PrismaEventStore implements EventStore {
     return rows.map((r) => ({ ...r, seat: Number(r.seat), version: Number(r.version), createdAt: new Date(r.createdAt) }));
   }
 
+  async claimDeadlines(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
+    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
+      UPDATE "Match" m SET "deadlineLease" = ${leaseUntil}::timestamptz
+       WHERE m."id" IN (
+         SELECT "id" FROM "Match"
+          WHERE "deadlineAt" <= ${now}::timestamptz AND ("deadlineLease" IS NULL OR "deadlineLease" <= ${now}::timestamptz)
+          ORDER BY "deadlineAt" LIMIT ${limit}::int
+          FOR UPDATE SKIP LOCKED)
+      RETURNING m."id"::text AS "id", m."game"`;
+  }
+
+  async claimBotTurns(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
+    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
+      UPDATE "Match" m SET "botLease" = ${leaseUntil}::timestamptz
+       WHERE m."id" IN (
+         SELECT "id" FROM "Match"
+          WHERE "botDueAt" <= ${now}::timestamptz AND ("botLease" IS NULL OR "botLease" <= ${now}::timestamptz)
+          ORDER BY "botDueAt" LIMIT ${limit}::int
+          FOR UPDATE SKIP LOCKED)
+      RETURNING m."id"::text AS "id", m."game"`;
+  }
+
+  async releaseClaim(kind: 'deadline' | 'bot', matchId: string, leaseUntil: Date): Promise<void> {
+    if (kind === 'deadline') {
+      await this.prisma.$executeRaw`UPDATE "Match" SET "deadlineLease" = NULL WHERE "id" = ${matchId}::uuid AND "deadlineLease" = ${leaseUntil}::timestamptz`;
+    } else {
+      await this.prisma.$executeRaw`UPDATE "Match" SET "botLease" = NULL WHERE "id" = ${matchId}::uuid AND "botLease" = ${leaseUntil}::timestamptz`;
+    }
+  }
+
   async writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean> {
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`
       WITH m AS (
-        UPDATE "Match" SET "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[]
+        UPDATE "Match" SET "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
+               "deadlineAt" = ${projection.deadlineAt}::timestamptz, "botDueAt" = ${projection.botDueAt ?? null}::timestamptz
          WHERE "id" = ${matchId}::uuid AND "version" = ${version}::int
         RETURNING "id"
       ), s AS (
-        UPDATE "Seat" s SET "name" = x."name", "playerId" = x."player"::uuid
-          FROM unnest(${seats.map((_, i) => i)}::int[], ${seats.map((h) => h.name)}::text[], ${seats.map((h) => h.player)}::text[]) AS x("seat", "name", "player")
+        UPDATE "Seat" s SET "name" = x."name", "playerId" = x."player"::uuid, "bot" = x."bot"
+          FROM unnest(${seats.map((_, i) => i)}::int[], ${seats.map((h) => h.name)}::text[], ${seats.map((h) => h.player)}::text[],
+                      ${seats.map((h) => h.bot ?? null)}::text[]) AS x("seat", "name", "player", "bot")
          WHERE s."matchId" = (SELECT "id" FROM m) AND s."seat" = x."seat"
         RETURNING 1
       )
@@ -323,7 +391,7 @@ export class PrismaEventStore implements EventStore {
    */
   async idleActive(idleSince: Date, limit: number): Promise<{ id: string; game: string }[]> {
     return this.prisma.$queryRaw<{ id: string; game: string }[]>`
-      SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'active' AND "updatedAt" <= ${idleSince}::timestamptz
+      SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'active' AND "clock" IS NULL AND "updatedAt" <= ${idleSince}::timestamptz
        ORDER BY "updatedAt" LIMIT ${limit}::int`;
   }
 }

@@ -8,6 +8,10 @@ export class PrismaPlayerStore implements PlayerStore {
     return this.prisma.player.create({ data: player, select: { id: true, name: true, createdAt: true } });
   }
 
+  findById(id: string): Promise<PlayerRecord | null> {
+    return this.prisma.player.findUnique({ where: { id }, select: { id: true, name: true, createdAt: true } });
+  }
+
   findByKeyHash(keyHash: string): Promise<PlayerRecord | null> {
     return this.prisma.player.findFirst({ where: { keyHash }, select: { id: true, name: true, createdAt: true } });
   }

@@ -7,8 +7,10 @@ import { EVENT_STORE } from '../matches/event-store.port';
 import { SNAPSHOT_STORE } from '../matches/snapshots';
 import { type Database, openDatabase } from './database';
 import { applyMigrations } from './migrations';
+import { WEBHOOK_STORE } from '../webhooks/webhook-store.port';
 import { PrismaEventStore } from './prisma-event-store';
 import { PrismaSnapshotStore } from './prisma-snapshot-store';
+import { PrismaWebhookStore } from './prisma-webhook-store';
 
 export const DATABASE = Symbol('DATABASE');
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
@@ -42,8 +44,9 @@ class DatabaseCloser implements OnApplicationShutdown {
     AppendedEvents,
     { provide: EVENT_STORE, inject: [DATABASE, AppendedEvents], useFactory: (db: Database, appended: AppendedEvents) => new PrismaEventStore(db.prisma, appended) },
     { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
+    { provide: WEBHOOK_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaWebhookStore(db.prisma) },
     DatabaseCloser,
   ],
-  exports: [DATABASE, EVENT_STORE, SNAPSHOT_STORE, AppendedEvents],
+  exports: [DATABASE, EVENT_STORE, SNAPSHOT_STORE, AppendedEvents, WEBHOOK_STORE],
 })
 export class StoreModule {}

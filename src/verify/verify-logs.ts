@@ -1,11 +1,16 @@
 /**
  * Replays every stored match log under this server's engines and reports each match that no longer replays
- * (`npm run verify`, the step before deploying a new rules version). Matches are read in pages by id and each
+ * (`npm run verify`, the step before deploying a new rules version). Each log is folded through the match
+ * decider, the server's own fold, so every event type it writes (moves, resignations, joins, aborts, timeouts)
+ * and every status (waiting too) is checked as the server reads it. Matches are read in pages by id and each
  * log in pages by seq, so memory stays bounded however many matches and events the database holds; each
  * failure is handed to `onFailure` as it is found, never collected here. Read-only: a log is reported, never
  * patched.
  */
-import { type AnyEngine, play } from '../engine/core';
+import type { AnyEngine } from '../engine/core';
+import { FoldError, type MatchState, type SeatHolder, matchDecider } from '../matches/decider';
+import type { StoredEvent } from '../matches/event-store.port';
+import { fromStored } from '../matches/match-events';
 import type { SqlRunner } from '../store/database';
 
 export interface VerifyFailure {
@@ -29,6 +34,13 @@ export interface VerifyOptions {
   readonly pageSize?: number;
 }
 
+interface SeatRow {
+  name: string | null;
+  player: string | null;
+  bot: string | null;
+  joinedSeq: number | null;
+}
+
 interface MatchRow {
   id: string;
   game: string;
@@ -37,14 +49,18 @@ interface MatchRow {
   options: unknown;
   status: string;
   version: number;
-  seats: number;
+  createdAt: Date | string;
+  expiresAt: Date | string | null;
+  clock: unknown;
+  seats: unknown;
 }
 
 interface EventRow {
   seq: number;
-  type: string;
-  seat: number;
+  type: StoredEvent['type'];
+  seat: number | null;
   payload: unknown;
+  createdAt: Date | string;
 }
 
 const asJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
@@ -64,8 +80,9 @@ export async function verifyLogs(db: SqlRunner, engines: readonly AnyEngine[], o
   let failed = 0;
   for (;;) {
     const page = await db.query<MatchRow>(
-      `SELECT m."id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version",
-              (SELECT count(*) FROM "Seat" s WHERE s."matchId" = m."id")::int AS "seats"
+      `SELECT m."id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version", m."createdAt", m."expiresAt", m."clock",
+              (SELECT json_agg(json_build_object('name', s."name", 'player', s."playerId", 'bot', s."bot", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
+                 FROM "Seat" s WHERE s."matchId" = m."id") AS "seats"
          FROM "Match" m WHERE m."id" > $1::uuid ORDER BY m."id" LIMIT $2`,
       [after, pageSize],
     );
@@ -85,51 +102,62 @@ export async function verifyLogs(db: SqlRunner, engines: readonly AnyEngine[], o
   }
 }
 
-/** Runs engine code; an engine that throws on a stored log is a failed match, not a failed check. */
-function engineStep<T>(seq: number | null, step: () => T): T {
-  try {
-    return step();
-  } catch (error) {
-    throw new Failed(seq, `the engine threw: ${(error as Error).message}`);
-  }
+/** The seats as the match was created: a seat filled by a join was open then (its SeatJoined says who took it). */
+function createdSeats(row: MatchRow): SeatHolder[] {
+  const seats = (asJson(row.seats) as SeatRow[] | null) ?? [];
+  return seats.map((s) => {
+    if (s.joinedSeq !== null || s.name === null) return { name: null, player: null, open: true };
+    const holder: SeatHolder = { name: s.name, player: s.player, open: false };
+    return s.bot === null ? holder : { ...holder, bot: s.bot };
+  });
 }
 
-/** Replays one match; returns its event count, or throws Failed. */
+/** Replays one match through the decider's fold; returns its event count, or throws Failed. */
 async function verifyMatch(db: SqlRunner, engine: AnyEngine | undefined, row: MatchRow, pageSize: number): Promise<number> {
   if (!engine) throw new Failed(null, `no engine for game "${row.game}" on this server`);
   if (Number(row.rulesVersion) !== engine.rulesVersion) {
     throw new Failed(null, `played under ${row.game} rules version ${row.rulesVersion}; this server runs version ${engine.rulesVersion} only`);
   }
-  const parsed = engineStep(null, () => engine.parseOptions(asJson(row.options), row.seats));
-  if (!parsed.ok) throw new Failed(null, `its options no longer parse: ${parsed.error.message}`);
-  let state: unknown = engineStep(null, () => engine.setup({ seed: row.seed, seats: row.seats, options: parsed.value }));
+  const decider = matchDecider(engine);
+  let state: MatchState<unknown> = fold(null, () => decider.initialState({
+    seed: row.seed, options: asJson(row.options), seats: createdSeats(row), expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt).getTime(),
+    clock: (asJson(row.clock) as Parameters<typeof decider.initialState>[0]['clock']) ?? null, createdAt: new Date(row.createdAt).getTime(),
+  }));
   let version = 0;
-  let resigned = false;
   for (;;) {
     const page = await db.query<EventRow>(
-      `SELECT "seq", "type", "seat", "payload" FROM "MatchEvent" WHERE "matchId" = $1::uuid AND "seq" > $2 ORDER BY "seq" LIMIT $3`,
+      `SELECT "seq", "type", "seat", "payload", "createdAt" FROM "MatchEvent" WHERE "matchId" = $1::uuid AND "seq" > $2 ORDER BY "seq" LIMIT $3`,
       [row.id, version, pageSize],
     );
     for (const event of page) {
       const seq = Number(event.seq);
       if (seq !== version + 1) throw new Failed(seq, `the log has a gap before event ${seq}`);
-      if (resigned) throw new Failed(seq, 'an event follows a resignation');
-      if (event.type === 'PlayerResigned') resigned = true;
-      else if (event.type === 'MoveMade') {
-        const before = state;
-        const r = engineStep(seq, () => play(engine, before, Number(event.seat), asJson(event.payload)));
-        if (!r.ok) throw new Failed(seq, `${r.error.code}${r.error.reason ? ` ${r.error.reason}` : ''}: ${r.error.message}`);
-        state = r.value.state;
-      } else throw new Failed(seq, `unknown event type "${event.type}"`);
+      if (state.status === 'finished' || state.status === 'aborted') throw new Failed(seq, `an event follows the end of the match (${state.status})`);
+      if (!KNOWN_EVENTS.has(event.type)) throw new Failed(seq, `unknown event type "${event.type}"`);
+      const stored: StoredEvent = {
+        seq, type: event.type, seat: event.seat === null ? null : Number(event.seat), payload: asJson(event.payload),
+        createdAt: new Date(event.createdAt), idempotencyKey: null, requestHash: null,
+      };
+      const before = state;
+      state = fold(seq, () => decider.evolve(before, fromStored(stored)));
       version = seq;
     }
     if (page.length < pageSize) break;
   }
   if (version !== Number(row.version)) throw new Failed(null, `the log ends at event ${version}, but the match is at version ${row.version}`);
-  const last = state;
-  const over = resigned || engineStep(null, () => engine.outcome(last)) !== null;
-  if (row.status !== 'aborted' && row.status !== (over ? 'finished' : 'active')) {
-    throw new Failed(null, `stored as ${row.status}, but its log replays to a match that is ${over ? 'finished' : 'active'}`);
-  }
+  if (row.status !== state.status) throw new Failed(null, `stored as ${row.status}, but its log replays to a match that is ${state.status}`);
   return version;
+}
+
+/** Every event type the server writes (the decider's MatchEvent). */
+const KNOWN_EVENTS: ReadonlySet<string> = new Set<StoredEvent['type']>(['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut']);
+
+/** A step of the fold: an event the rules refuse, or an engine that throws, fails the match (not the check). */
+function fold<T>(seq: number | null, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof FoldError) throw new Failed(seq ?? error.seq, `${error.engineError.code}${error.engineError.reason ? ` ${error.engineError.reason}` : ''}: ${error.engineError.message}`);
+    throw new Failed(seq, `the engine threw: ${(error as Error).message}`);
+  }
 }

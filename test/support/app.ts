@@ -10,7 +10,11 @@ import { configFromEnv } from '../../src/common/config';
 export async function startApp(): Promise<NestFastifyApplication> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: the e2e tests need the global setup');
-  const app = await createApp({ ...configFromEnv(), databaseUrl: url, poolSize: 10, rateLimitPerMinute: 0, fixedSeed: 'turnbase-e2e' }, ['error']);
+  // The clock scheduler and the webhook dispatcher stay off: they work on the whole shared test database, so
+  // only the specs about them run them (test/support/timed-app.ts), by hand or with their own settings.
+  const app = await createApp({
+    ...configFromEnv(), databaseUrl: url, poolSize: 10, rateLimitPerMinute: 0, fixedSeed: 'turnbase-e2e', clockSweepMs: 0, webhookPollMs: 0,
+  }, ['error']);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

@@ -45,9 +45,11 @@ export class Client {
 
 /** Direct reads of the store, to check what was (not) written. */
 export class Db {
-  readonly pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+  readonly pool: Pool;
 
-  constructor() {
+  /** A reader of the test database, or of `url` (a scratch database). */
+  constructor(url = process.env.DATABASE_URL) {
+    this.pool = new Pool({ connectionString: url, max: 2 });
     this.pool.on('error', () => undefined); // an idle reader's connection ended by the server is not a test failure; its queries still report theirs
   }
 

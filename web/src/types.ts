@@ -13,7 +13,7 @@ export type { DeblockleView, BlockView } from '../../src/engine/deblockle/view';
 export type { SplitView } from '../../src/engine/split/view';
 export type { Tile, PlacedTile } from '../../src/engine/qwirkle/tiles';
 
-/** API.md "Clocks": present once a match has a time control. */
+/** API.md "Clocks": null without a time control. */
 export interface Clock {
   deadlineAt: string | null;
   remainingMs: number[];
@@ -31,7 +31,7 @@ export interface Player {
 export interface Match extends Omit<MatchResponse, 'players' | 'status'> {
   status: MatchResponse['status'] | 'waiting';
   players: Player[];
-  clock?: Clock;
+  clock: Clock | null;
 }
 
 /** A log entry; `type` grows with the API (SeatJoined, TimedOut, …). */

@@ -30,7 +30,7 @@
 import type { GameEngine } from '../core';
 import { legalMoves, legalMovesInfo } from './legal-moves';
 import { encodeMove, MAX_TURNS, parseMove, parseOptions, SEATS } from './notation';
-import { apply, outcome, setup } from './rules';
+import { apply, leave, outcome, setup } from './rules';
 import type { QwirkleMove, QwirkleOptions, QwirkleState } from './types';
 import { type QwirkleView, redactMove, view } from './view';
 
@@ -64,6 +64,7 @@ export const qwirkleEngine: GameEngine<QwirkleState, QwirkleMove, QwirkleView, Q
   toMove: (state) => (state.ended === null && state.current !== null ? [state.current] : []),
   legalMoves,
   apply,
+  leave,
   outcome,
   scores: (state) => state.scores.slice(),
   view,

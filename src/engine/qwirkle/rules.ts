@@ -126,23 +126,59 @@ function endTurn(state: QwirkleState, mover: Seat, end: EndReason | null): Qwirk
   const turns = state.turns + 1;
   const done = (ended: EndReason): QwirkleState => ({ ...state, turns, current: null, skipped: [], ended });
   if (end) return done(end);
-  const grid = state.bag.length === 0 ? Grid.of(state.board) : null;
-  const skipped: Seat[] = [];
-  let next: Seat | null = null;
-  for (let i = 1; i <= state.seats && next === null; i++) {
-    const s = (mover + i) % state.seats;
-    const hand = state.hands[s] ?? [];
-    if (hand.length > 0 && (grid === null || canPlaceOn(grid, hand))) next = s;
-    else if (s !== mover) skipped.push(s);
-  }
+  const { next, skipped } = nextToAct(state, mover);
   if (next === null) return done('qwirkle/blocked');
   if (turns >= state.maxTurns) return done('qwirkle/max-turns');
   return { ...state, turns, current: next, skipped };
 }
 
+/** The first seat after `from` that can act, and the seats passed over that could not (seats that left are passed silently). */
+function nextToAct(state: QwirkleState, from: Seat): { next: Seat | null; skipped: Seat[] } {
+  const grid = state.bag.length === 0 ? Grid.of(state.board) : null;
+  const left = state.left ?? [];
+  const skipped: Seat[] = [];
+  for (let i = 1; i <= state.seats; i++) {
+    const s = (from + i) % state.seats;
+    if (left.includes(s)) continue;
+    const hand = state.hands[s] ?? [];
+    if (hand.length > 0 && (grid === null || canPlaceOn(grid, hand))) return { next: s, skipped };
+    if (s !== from) skipped.push(s);
+  }
+  return { next: null, skipped };
+}
+
+/**
+ * The seat leaves (a forfeit on time in a match of 3+ seats; decisions in README, "Qwirkle"): its tiles go
+ * back into the bag, which is reshuffled (so they stay hidden and the 108 tiles are all still in play), its
+ * score stays on the sheet but it can no longer win, and it is passed over from now on. If it was to move,
+ * the turn passes as after a move, without counting one; before the opening, the next seat opens with its
+ * own opening size. If nobody left can act, the match ends as blocked.
+ */
+export function leave(state: QwirkleState, seat: Seat): Result<QwirkleState> {
+  if (state.ended !== null) return gameOver();
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats) return malformed(`No seat ${seat} in this match.`);
+  if (state.left?.includes(seat)) return ok(state);
+  const rng = new Rng(state.rng);
+  const bag = rng.shuffle(state.bag.concat((state.hands[seat] ?? []).map((t) => ({ color: t.color, shape: t.shape }))));
+  const after: QwirkleState = {
+    ...state,
+    hands: state.hands.map((h, s) => (s === seat ? [] : h)),
+    bag,
+    rng: rng.state,
+    left: [...(state.left ?? []), seat].sort((a, b) => a - b),
+  };
+  if (state.current !== seat) return ok(after);
+  const { next, skipped } = nextToAct(after, seat);
+  if (next === null) return ok({ ...after, current: null, skipped: [], ended: 'qwirkle/blocked' });
+  return ok({ ...after, current: next, skipped });
+}
+
 export function outcome(state: QwirkleState): Outcome | null {
   if (state.ended === null) return null;
-  const top = Math.max(...state.scores);
-  const winners = state.scores.flatMap((v, s) => (v === top ? [s] : []));
-  return { winners, scores: state.scores.slice(), reason: state.ended, draw: winners.length === state.scores.length && winners.length > 1 };
+  // A seat that left cannot win, whatever its score; a draw is every seat still in play sharing the win.
+  const left = state.left ?? [];
+  const inPlay = state.scores.length - left.length;
+  const top = Math.max(...state.scores.filter((_, s) => !left.includes(s)));
+  const winners = state.scores.flatMap((v, s) => (v === top && !left.includes(s) ? [s] : []));
+  return { winners, scores: state.scores.slice(), reason: state.ended, draw: winners.length === inPlay && winners.length > 1 };
 }

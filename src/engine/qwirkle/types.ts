@@ -53,4 +53,6 @@ export interface QwirkleState {
   readonly skipped: readonly Seat[];
   readonly ended: EndReason | null;
   readonly rng: RngState;
+  /** Seats that left the match (a forfeit on time in 3+ seats): their tiles went back to the bag; never to move again. */
+  readonly left?: readonly Seat[];
 }

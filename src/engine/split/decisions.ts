@@ -113,3 +113,10 @@ export const MAX_ROUNDS = 20;
 /** E: bounds for a custom score sheet (option `scoreSheet`). */
 export const SCORE_SHEET_LIMITS = { maxBoxes: 10, maxValue: 10000, maxNegativeCost: 10000 } as const;
 // R (no switch): after the last round the highest total wins; equal top totals share the win.
+
+// ---------------------------------------------------------------- a seat that leaves
+// E (turnbase, not the rulebook): a seat that forfeits on time in a match of 3+ seats leaves, and the others
+// play on (round.ts `leaveMatch`). It keeps its hand (hidden, still counted: 104 cards, and a negative box
+// per card at each round's end) and its matches on the table (which others may still upgrade and take); it is
+// still dealt in later rounds, so the deal and the pile are what they would have been; it takes no more
+// turns, sends no last melds, and cannot win. A turn it was in the middle of ends there, without a discard.

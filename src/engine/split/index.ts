@@ -31,12 +31,12 @@
  * split/swap-not-theirs, split/swap-type-mismatch, split/last-melds-phase, split/not-last-melds.
  * MALFORMED_MOVE reason: split/malformed.
  */
-import { type GameEngine, type Outcome, type Seat, gameOver, notYourTurn, ok, seedRng } from '../core';
+import { type GameEngine, type Outcome, type Seat, gameOver, malformed, notYourTurn, ok, seedRng } from '../core';
 import { FIRST_DEALER, FIRST_MATCH_NUMBER } from './decisions';
 import { legalMoves } from './legal-moves';
 import { encodeMove, parseMove } from './notation';
 import { MAX_SEATS, MIN_SEATS, OPTION_SPECS, parseOptions } from './options';
-import { type Draft, dealRound } from './round';
+import { type Draft, dealRound, draft, leaveMatch } from './round';
 import { check, perform } from './rules';
 import { emptySheet, sheetTotal } from './scoring';
 import type { SplitMove, SplitOptions, SplitState } from './types';
@@ -59,9 +59,12 @@ function scores(s: SplitState): number[] {
 function outcome(s: SplitState): Outcome | null {
   if (s.phase !== 'over') return null;
   const totals = scores(s);
-  const best = Math.max(...totals);
-  const winners = totals.flatMap((t, seat) => (t === best ? [seat] : []));
-  return { winners, scores: totals, reason: 'split/rounds-complete', draw: winners.length === totals.length && winners.length > 1 };
+  // A seat that left cannot win, whatever its total; a draw is every seat still in play sharing the win.
+  const left = s.left ?? [];
+  const inPlay = totals.length - left.length;
+  const best = Math.max(...totals.filter((_, seat) => !left.includes(seat)));
+  const winners = totals.flatMap((t, seat) => (t === best && !left.includes(seat) ? [seat] : []));
+  return { winners, scores: totals, reason: 'split/rounds-complete', draw: winners.length === inPlay && winners.length > 1 };
 }
 
 export const splitEngine: GameEngine<SplitState, SplitMove, SplitView, SplitOptions> = {
@@ -107,6 +110,15 @@ export const splitEngine: GameEngine<SplitState, SplitMove, SplitView, SplitOpti
     if (s.phase === 'over') return gameOver();
     if (!toMove(s).includes(seat)) return notYourTurn();
     return check(s, seat, move) ?? ok(perform(s, seat, move));
+  },
+
+  leave(s, seat) {
+    if (s.phase === 'over') return gameOver();
+    if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) return malformed(`No seat ${seat} in this match.`);
+    if (s.left?.includes(seat)) return ok(s);
+    const d = draft(s);
+    leaveMatch(d, seat);
+    return ok(d);
   },
 
   outcome,

@@ -41,8 +41,18 @@ function beginTurn(d: Draft, seat: Seat): void {
   d.turnsBegun[seat] = (d.turnsBegun[seat] ?? 0) + 1;
 }
 
+/** The first seat from `seat` on (itself included) that has not left the match. */
+function stillIn(d: Draft, seat: Seat): Seat {
+  const left = d.left ?? [];
+  for (let i = 0; i < d.seats; i++) {
+    const s = (seat + i) % d.seats;
+    if (!left.includes(s)) return s;
+  }
+  return seat;
+}
+
 export function nextTurn(d: Draft): void {
-  beginTurn(d, (d.turnOf + 1) % d.seats);
+  beginTurn(d, stillIn(d, (d.turnOf + 1) % d.seats));
 }
 
 /** Shuffles a full deck from the game's PRNG and deals round `d.round` from `d.dealer`. */
@@ -57,7 +67,7 @@ export function dealRound(d: Draft): void {
   d.turnsBegun = Array.from({ length: d.seats }, () => 0);
   d.lastMelds = null;
   d.phase = 'play';
-  beginTurn(d, firstMover(d.dealer, d.seats));
+  beginTurn(d, stillIn(d, firstMover(d.dealer, d.seats)));
 }
 
 /**
@@ -68,7 +78,7 @@ export function endRound(d: Draft, wentOut: Seat | null): void {
   d.extraDraws = 0;
   d.mustPlay = null;
   if (wentOut !== null && d.turnsBegun[wentOut] === 1) {
-    const waiting = d.turnsBegun.flatMap((n, s) => (n === 0 ? [s] : []));
+    const waiting = d.turnsBegun.flatMap((n, s) => (n === 0 && !(d.left ?? []).includes(s) ? [s] : []));
     if (waiting.length > 0) {
       d.phase = 'lastMelds';
       d.lastMelds = { waiting, sent: d.turnsBegun.map(() => null), wentOut };
@@ -112,4 +122,21 @@ function scoreRound(d: Draft, wentOut: Seat | null): void {
   d.round += 1;
   d.dealer = nextDealer(d.dealer, wentOut, d.seats);
   dealRound(d);
+}
+
+/**
+ * The seat leaves (decisions.ts, `leave`): it keeps its cards and matches, but takes no more turns and sends
+ * no last melds. A turn it was in the middle of ends there (no discard); a last-melds phase that only
+ * waited for it ends.
+ */
+export function leaveMatch(d: Draft, seat: Seat): void {
+  d.left = [...(d.left ?? []), seat].sort((a, b) => a - b);
+  if (d.phase === 'play' && d.turnOf === seat) {
+    d.extraDraws = 0;
+    d.mustPlay = null;
+    nextTurn(d);
+  } else if (d.phase === 'lastMelds' && d.lastMelds?.waiting.includes(seat)) {
+    d.lastMelds = { ...d.lastMelds, waiting: d.lastMelds.waiting.filter((s) => s !== seat) };
+    if (d.lastMelds.waiting.length === 0) finishLastMelds(d);
+  }
 }

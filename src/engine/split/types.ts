@@ -93,4 +93,6 @@ export interface SplitState {
   readonly lastMelds: LastMeldsPhase | null;
   readonly sheets: readonly SeatSheet[];
   readonly lastRound: RoundSummary | null;
+  /** Seats that left the match (a forfeit on time in 3+ seats): still dealt, never to move again, never winners. */
+  readonly left?: readonly Seat[];
 }

@@ -180,6 +180,16 @@ export class SpecFuzzer {
     return { request, pending: { op, resource, longSegment } };
   }
 
+  /** A resource created by an acknowledged answer. */
+  private learn(created: Resource, target = true): void {
+    if (this.created.has(created.id)) return;
+    this.created.set(created.id, created);
+    if (!target) return;
+    const list = this.byCollection.get(created.collection) ?? [];
+    list.push(created);
+    this.byCollection.set(created.collection, list);
+  }
+
   /** Checks one answer and learns from it. */
   observe(request: FuzzRequest, pending: Pending, response: FuzzResponse): void {
     const s = this.stats;
@@ -219,11 +229,14 @@ export class SpecFuzzer {
     if (op.method === 'POST' && response.status === 201 && typeof body.id === 'string' && (!op.template.includes('{') || rematch)) {
       const collection = rematch ? op.template.replace(/\/\{id\}\/rematch$/, '') : op.template;
       if (this.created.has(body.id)) return; // a rematch answered again
-      const created: Resource = { id: body.id, collection, credentials: credentialsIn(body), version: Number(body.version ?? 0), legal: null };
-      this.created.set(created.id, created);
-      const list = this.byCollection.get(collection) ?? [];
-      list.push(created);
-      this.byCollection.set(collection, list);
+      this.learn({ id: body.id, collection, credentials: credentialsIn(body), version: Number(body.version ?? 0), legal: null });
+      // A tournament's answer acknowledges the matches of its first round, created with it. Known, but not
+      // targets: their seats hold no token of ours, and there can be dozens of them.
+      for (const round of Array.isArray(body.rounds) ? (body.rounds as { matches?: { id?: unknown }[] }[]) : []) {
+        for (const m of round.matches ?? []) {
+          if (typeof m.id === 'string') this.learn({ id: m.id, collection: `/games/${String(body.game)}/matches`, credentials: [], version: 0, legal: null }, false);
+        }
+      }
       s.acknowledgedWrites++;
       return;
     }

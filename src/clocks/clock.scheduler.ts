@@ -1,0 +1,95 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import type { AppConfig } from '../common/config';
+import { APP_CONFIG, ENGINES } from '../common/tokens';
+import type { AnyEngine } from '../engine/core';
+import { fromMatchError } from '../matches/match-access';
+import { MatchAccess } from '../matches/match-access';
+
+/** How long a claimed deadline stays with the instance that claimed it; a crashed instance's claim runs out. */
+const LEASE_MS = 30_000;
+/** A timeout with `random` is two events (TimedOut, then the server's move); a few more would be a bug. */
+const MAX_EVENTS_PER_DEADLINE = 4;
+
+/**
+ * Applies clock deadlines that have passed. The deadline is a column of the match row, written by the same
+ * statement as each event (so a restart loses nothing); each sweep claims due matches with `FOR UPDATE SKIP
+ * LOCKED` and a lease (so two instances do not work on the same one), and every timeout is decided by the
+ * match decider and appended through the version guard like a move (so a last-second move and the timeout
+ * have exactly one winner, and nothing is applied twice even if a lease runs out mid-work). The first sweep
+ * runs at start-up: deadlines that passed while no server ran fire then.
+ */
+@Injectable()
+export class ClockScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Clocks');
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly access: MatchAccess,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.clockSweepMs <= 0) return;
+    const tick = (): void => {
+      this.sweep().catch((error: unknown) => this.logger.error(`sweep failed: ${(error as Error).message}`));
+    };
+    tick();
+    this.timer = setInterval(tick, this.config.clockSweepMs);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Applies every deadline due at the clock's now (one sweep at a time per instance); answers the events appended. */
+  sweep(batch = 100): Promise<number> {
+    this.running ??= this.sweepOnce(batch).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async sweepOnce(batch: number): Promise<number> {
+    let appended = 0;
+    for (;;) {
+      const now = this.access.clock.now();
+      const leaseUntil = new Date(now.getTime() + LEASE_MS);
+      const due = await this.access.store.claimDeadlines(now, leaseUntil, batch);
+      let failed = false;
+      for (const { id, game } of due) {
+        const engine = this.engines.get(game);
+        try {
+          if (engine) appended += await this.applyDue(engine, id);
+        } catch (error) {
+          // One match's failure does not hold up the others' deadlines; its claim is given back below.
+          this.logger.error(`match ${id}: ${(error as Error).message}`);
+          failed = true;
+        } finally {
+          await this.access.store.releaseClaim('deadline', id, leaseUntil).catch(() => undefined);
+        }
+      }
+      if (due.length < batch || failed) return appended; // a failed match is tried again at the next sweep, not in a loop
+    }
+  }
+
+  /** Decides and appends what the clock says for one match now; a lost race means another writer moved it first. */
+  async applyDue(engine: AnyEngine, id: string): Promise<number> {
+    let appended = 0;
+    for (let i = 0; i < MAX_EVENTS_PER_DEADLINE; i++) {
+      const { match } = await this.access.loadRecord(engine, id);
+      const loaded = await this.access.load(engine, match);
+      const decision = this.access.decider(engine).decide(loaded.state, { type: 'Timeout', now: this.access.clock.now().getTime(), pick: randomInt(2 ** 30) / 2 ** 30 });
+      if (!decision.ok) throw fromMatchError(decision.error);
+      const [event] = decision.events;
+      if (event === undefined) return appended;
+      const after = await this.access.append(engine, loaded, [event]);
+      if (after) appended++;
+    }
+    return appended;
+  }
+}

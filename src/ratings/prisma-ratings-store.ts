@@ -1,0 +1,94 @@
+import { type PrismaClient, Prisma } from '../generated/prisma/client';
+import type { FinishedMatch, RatingRecord, RatingsStore } from './ratings-store.port';
+
+/** One lock for every writer of the ratings (pg_advisory_xact_lock key). */
+const RATINGS_LOCK = 120_001;
+
+/**
+ * The matches the ratings fold: finished, with seats, every one a player's or a bot's. The match's status
+ * and updatedAt (its last event's time) and its seat rows are projections of its log, written with each event.
+ */
+const RATED = Prisma.sql`m."status" = 'finished'
+  AND EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = m."id")
+  AND NOT EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = m."id" AND s."bot" IS NULL AND s."playerId" IS NULL)`;
+
+const toRating = (r: RatingRecord): RatingRecord => ({ ...r, kind: r.kind as RatingRecord['kind'] });
+
+export class PrismaRatingsStore implements RatingsStore {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async lastRated(): Promise<FinishedMatch | null> {
+    const rows = await this.prisma.$queryRaw<FinishedMatch[]>`
+      SELECT "matchId"::text AS "id", "game", "finishedAt" FROM "RatedMatch" ORDER BY "finishedAt" DESC, "matchId" DESC LIMIT 1`;
+    return rows[0] ?? null;
+  }
+
+  async unrated(limit: number): Promise<FinishedMatch[]> {
+    return this.prisma.$queryRaw<FinishedMatch[]>`
+      SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m
+       WHERE ${RATED} AND NOT EXISTS (SELECT 1 FROM "RatedMatch" r WHERE r."matchId" = m."id")
+       ORDER BY m."updatedAt", m."id" LIMIT ${limit}::int`;
+  }
+
+  async finished(after: FinishedMatch | null, limit: number): Promise<FinishedMatch[]> {
+    const rows = after === null
+      ? await this.prisma.$queryRaw<FinishedMatch[]>`
+          SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m WHERE ${RATED}
+           ORDER BY m."updatedAt", m."id" LIMIT ${limit}::int`
+      : await this.prisma.$queryRaw<FinishedMatch[]>`
+          SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m WHERE ${RATED}
+             AND (m."updatedAt", m."id") > (${after.finishedAt}::timestamptz, ${after.id}::uuid)
+           ORDER BY m."updatedAt", m."id" LIMIT ${limit}::int`;
+    return rows;
+  }
+
+  async ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]> {
+    const rows = await this.prisma.rating.findMany({ where: { game, key: { in: [...keys] } } });
+    return rows.map((r) => toRating(r as RatingRecord));
+  }
+
+  async commit(expectedLast: FinishedMatch | null, ratings: readonly RatingRecord[], folded: readonly FinishedMatch[]): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK}::bigint)`;
+      const rows = await tx.$queryRaw<{ id: string }[]>`
+        SELECT "matchId"::text AS "id" FROM "RatedMatch" ORDER BY "finishedAt" DESC, "matchId" DESC LIMIT 1`;
+      if ((rows[0]?.id ?? null) !== (expectedLast?.id ?? null)) return false;
+      for (const r of ratings) {
+        await tx.rating.upsert({
+          where: { game_key: { game: r.game, key: r.key } },
+          create: { ...r },
+          update: { name: r.name, kind: r.kind, mu: r.mu, sigma: r.sigma, matches: r.matches },
+        });
+      }
+      await tx.ratedMatch.createMany({ data: folded.map((m) => ({ matchId: m.id, game: m.game, finishedAt: m.finishedAt })) });
+      return true;
+    }, { timeout: 60_000 });
+  }
+
+  async replaceAll(ratings: readonly RatingRecord[], folded: readonly FinishedMatch[]): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK}::bigint)`;
+      await tx.rating.deleteMany({});
+      await tx.ratedMatch.deleteMany({});
+      await tx.rating.createMany({ data: ratings.map((r) => ({ ...r })) });
+      await tx.ratedMatch.createMany({ data: folded.map((m) => ({ matchId: m.id, game: m.game, finishedAt: m.finishedAt })) });
+    }, { timeout: 120_000 });
+  }
+
+  async leaderboard(game: string, limit: number): Promise<RatingRecord[]> {
+    const rows = await this.prisma.$queryRaw<RatingRecord[]>`
+      SELECT "game", "key", "name", "kind", "mu", "sigma", "matches" FROM "Rating" WHERE "game" = ${game}
+       ORDER BY "mu" - 3 * "sigma" DESC, "key" LIMIT ${limit}::int`;
+    return rows.map((r) => ({ ...r, matches: Number(r.matches) }));
+  }
+
+  async forKey(key: string): Promise<RatingRecord[]> {
+    const rows = await this.prisma.rating.findMany({ where: { key }, orderBy: { game: 'asc' } });
+    return rows.map((r) => toRating(r as RatingRecord));
+  }
+
+  async all(): Promise<RatingRecord[]> {
+    const rows = await this.prisma.rating.findMany({ orderBy: [{ game: 'asc' }, { key: 'asc' }] });
+    return rows.map((r) => toRating(r as RatingRecord));
+  }
+}

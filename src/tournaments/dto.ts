@@ -1,0 +1,83 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, Min, ValidateNested,
+} from 'class-validator';
+import { TimeControlDto } from '../games/dto';
+
+/** One entrant: `{ name, bot }` (a built-in bot), `{ name, url }` (an HTTP bot) or `{ player }` (a player, by id). */
+export class EntrantDto {
+  @ApiPropertyOptional({ example: 'alpha', description: '1–40 printable characters, unique in the tournament. Required for bots; a player enters under the player\'s name.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  @Matches(/^[^\p{C}]+$/u, { message: 'name must not contain control characters' })
+  name?: string;
+
+  @ApiPropertyOptional({ example: 'greedy', description: 'A built-in bot (GET /games/{game}/bots).' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  bot?: string;
+
+  @ApiPropertyOptional({ example: 'https://bots.example.com/turn', description: 'An HTTP bot: each of its turns is posted here, signed with the webhookSecret of the create response.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 2000)
+  url?: string;
+
+  @ApiPropertyOptional({ description: 'A player\'s id: the player plays with its player key (and its player feed).' })
+  @IsOptional()
+  @IsUUID()
+  player?: string;
+}
+
+export class CreateTournamentDto {
+  @ApiProperty({ example: 'reversi' })
+  @IsString()
+  @Length(1, 40)
+  game!: string;
+
+  @ApiProperty({ enum: ['round-robin', 'swiss'] })
+  @IsIn(['round-robin', 'swiss'])
+  format!: 'round-robin' | 'swiss';
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 50, description: 'Swiss: the number of rounds (default: ceil(log2 entrants)). Round robin: how many times every pair (or table) meets (default 1).' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  rounds?: number;
+
+  @ApiPropertyOptional({ minimum: 2, maximum: 6, description: 'Seats per match (default: the game\'s fewest).' })
+  @IsOptional()
+  @IsInt()
+  @Min(2)
+  @Max(6)
+  seatsPerMatch?: number;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Game options for every match.' })
+  @IsOptional()
+  @IsObject()
+  options?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ type: TimeControlDto, description: 'A clock for every match.' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => TimeControlDto)
+  timeControl?: TimeControlDto;
+
+  @ApiPropertyOptional({ enum: ['forfeit', 'random'], default: 'forfeit', description: 'What a timeout does (a late, failed or illegal answer of an HTTP bot is one).' })
+  @IsOptional()
+  @IsIn(['forfeit', 'random'])
+  onTimeout?: 'forfeit' | 'random';
+
+  @ApiProperty({ type: [EntrantDto] })
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(64)
+  @ValidateNested({ each: true })
+  @Type(() => EntrantDto)
+  entrants!: EntrantDto[];
+}

@@ -1,0 +1,113 @@
+import { type PrismaClient, Prisma } from '../generated/prisma/client';
+import type { HttpBotCall, HttpBotDirectory, HttpBotEndpoint } from '../bots/http-bot-directory.port';
+import { PrismaEventStore, uniqueViolation } from '../store/prisma-event-store';
+import type { EntrantKind, NewRound, NewTournament, TournamentFormat, TournamentRecord, TournamentStore } from './tournament-store.port';
+
+export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async create(t: NewTournament, firstRound: NewRound): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await tx.tournament.create({
+        data: {
+          id: t.id, game: t.game, format: t.format, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: (t.options ?? {}) as object,
+          clock: t.clock === null ? Prisma.DbNull : (t.clock as object), status: 'running', roundsCreated: 1,
+          entrants: { create: t.entrants.map((e) => ({ idx: e.idx, name: e.name, kind: e.kind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId })) },
+        },
+      });
+      await createRoundIn(tx, t.id, 1, firstRound);
+    }, { timeout: 60_000 });
+  }
+
+  async createRound(tournamentId: string, round: number, matches: NewRound): Promise<boolean> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        // The row lock and the count make a round's creation happen once; the unique (round, table) key backs it.
+        const bumped = await tx.$executeRaw`
+          UPDATE "Tournament" SET "roundsCreated" = ${round}::int, "updatedAt" = now()
+           WHERE "id" = ${tournamentId}::uuid AND "roundsCreated" = ${round - 1}::int AND "status" = 'running'`;
+        if (bumped !== 1) return false;
+        await createRoundIn(tx, tournamentId, round, matches);
+        return true;
+      }, { timeout: 60_000 });
+    } catch (error) {
+      if (uniqueViolation(error) !== null) return false;
+      throw error;
+    }
+  }
+
+  async load(id: string): Promise<TournamentRecord | null> {
+    const t = await this.prisma.tournament.findUnique({
+      where: { id },
+      include: { entrants: { orderBy: { idx: 'asc' } }, matches: { orderBy: [{ round: 'asc' }, { table: 'asc' }] } },
+    });
+    if (!t) return null;
+    return {
+      id: t.id, game: t.game, format: t.format as TournamentFormat, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: t.options,
+      clock: (t.clock as TournamentRecord['clock']) ?? null, status: t.status as TournamentRecord['status'], roundsCreated: t.roundsCreated,
+      createdAt: t.createdAt,
+      entrants: t.entrants.map((e) => ({
+        idx: e.idx, name: e.name, kind: e.kind as EntrantKind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId,
+        requests: e.requests, failures: e.failures, latencyMs: e.latencyMs,
+      })),
+      matches: t.matches.map((m) => ({
+        matchId: m.matchId, round: m.round, table: m.table, entrants: m.entrants, result: (m.result as { points: number[] } | null) ?? null,
+      })),
+    };
+  }
+
+  async endedWithoutResult(tournamentId: string): Promise<{ matchId: string; game: string }[]> {
+    // The match's status column is a projection of its log, written with each event: enough to say "look".
+    return this.prisma.$queryRaw<{ matchId: string; game: string }[]>`
+      SELECT tm."matchId"::text AS "matchId", m."game" FROM "TournamentMatch" tm JOIN "Match" m ON m."id" = tm."matchId"
+       WHERE tm."tournamentId" = ${tournamentId}::uuid AND tm."result" IS NULL AND m."status" IN ('finished', 'aborted')`;
+  }
+
+  async setResult(matchId: string, result: { points: readonly number[] }): Promise<void> {
+    await this.prisma.tournamentMatch.update({ where: { matchId }, data: { result: { points: [...result.points] } } });
+  }
+
+  async finish(id: string): Promise<void> {
+    await this.prisma.tournament.update({ where: { id }, data: { status: 'finished', updatedAt: new Date() } });
+  }
+
+  async claim(now: Date, leaseUntil: Date, limit: number): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      UPDATE "Tournament" t SET "lease" = ${leaseUntil}::timestamptz
+       WHERE t."id" IN (
+         SELECT "id" FROM "Tournament" WHERE "status" = 'running' AND ("lease" IS NULL OR "lease" <= ${now}::timestamptz)
+          ORDER BY "createdAt" LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
+      RETURNING t."id"::text AS "id"`;
+    return rows.map((r) => r.id);
+  }
+
+  async release(id: string): Promise<void> {
+    await this.prisma.$executeRaw`UPDATE "Tournament" SET "lease" = NULL WHERE "id" = ${id}::uuid`;
+  }
+
+  async endpointFor(matchId: string, seat: number): Promise<HttpBotEndpoint | null> {
+    const rows = await this.prisma.$queryRaw<{ tournamentId: string; idx: number; url: string; secret: string }[]>`
+      SELECT e."tournamentId"::text AS "tournamentId", e."idx", e."url", e."secret"
+        FROM "TournamentMatch" tm JOIN "TournamentEntrant" e ON e."tournamentId" = tm."tournamentId" AND e."idx" = tm."entrants"[${seat + 1}::int]
+       WHERE tm."matchId" = ${matchId}::uuid AND e."kind" = 'http'`;
+    const row = rows[0];
+    return row ? { tournamentId: row.tournamentId, entrant: Number(row.idx), url: row.url, secret: row.secret } : null;
+  }
+
+  async recordCall(endpoint: HttpBotEndpoint, call: HttpBotCall): Promise<void> {
+    await this.prisma.$executeRaw`
+      UPDATE "TournamentEntrant" SET "requests" = "requests" + 1, "failures" = "failures" + ${call.failed ? 1 : 0}::int,
+             "latencyMs" = "latencyMs" + ${call.latencyMs}::int
+       WHERE "tournamentId" = ${endpoint.tournamentId}::uuid AND "idx" = ${endpoint.entrant}::int`;
+  }
+}
+
+async function createRoundIn(tx: Prisma.TransactionClient, tournamentId: string, round: number, matches: NewRound): Promise<void> {
+  // The event store's own match creation, on this transaction's connection: the round's matches and its
+  // tables commit together or not at all.
+  const events = new PrismaEventStore(tx as unknown as PrismaClient);
+  for (const { match } of matches) await events.createMatch(match);
+  await tx.tournamentMatch.createMany({
+    data: matches.map(({ match, entrants }, table) => ({ matchId: match.id, tournamentId, round, table, entrants: [...entrants] })),
+  });
+}

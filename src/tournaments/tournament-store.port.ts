@@ -1,0 +1,67 @@
+/** The tournaments module's port to the store: its own tables, plus the creation of its matches. */
+import type { ClockSettings } from '../clocks/match-clock';
+import type { NewMatch } from '../matches/event-store.port';
+
+export type TournamentFormat = 'round-robin' | 'swiss';
+export type EntrantKind = 'bot' | 'http' | 'player';
+
+export interface EntrantRecord {
+  readonly idx: number;
+  readonly name: string;
+  readonly kind: EntrantKind;
+  readonly bot: string | null;
+  readonly url: string | null;
+  readonly secret: string | null;
+  readonly playerId: string | null;
+  readonly requests: number;
+  readonly failures: number;
+  readonly latencyMs: number;
+}
+
+/** A match of a round: the entrants by seat, and its points by seat once it ended. */
+export interface TournamentMatchRecord {
+  readonly matchId: string;
+  readonly round: number;
+  readonly table: number;
+  readonly entrants: readonly number[];
+  readonly result: { readonly points: readonly number[] } | null;
+}
+
+export interface TournamentRecord {
+  readonly id: string;
+  readonly game: string;
+  readonly format: TournamentFormat;
+  readonly rounds: number;
+  readonly seatsPerMatch: number;
+  readonly options: unknown;
+  readonly clock: ClockSettings | null;
+  readonly status: 'running' | 'finished';
+  readonly roundsCreated: number;
+  readonly createdAt: Date;
+  readonly entrants: readonly EntrantRecord[];
+  readonly matches: readonly TournamentMatchRecord[];
+}
+
+export interface NewTournament extends Pick<TournamentRecord, 'id' | 'game' | 'format' | 'rounds' | 'seatsPerMatch' | 'options' | 'clock'> {
+  readonly entrants: readonly Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[];
+}
+
+/** A round's matches, each with its table's entrants by seat. */
+export type NewRound = readonly { readonly match: NewMatch; readonly entrants: readonly number[] }[];
+
+export interface TournamentStore {
+  /** The tournament, its entrants and its first round, in one transaction. */
+  create(tournament: NewTournament, firstRound: NewRound): Promise<void>;
+  /** Round `round` whole, in one transaction, unless it exists already (another director made it): then false. */
+  createRound(tournamentId: string, round: number, matches: NewRound): Promise<boolean>;
+  load(id: string): Promise<TournamentRecord | null>;
+  /** Matches of the tournament that have no result yet but whose match is over (finished or aborted). */
+  endedWithoutResult(tournamentId: string): Promise<{ matchId: string; game: string }[]>;
+  setResult(matchId: string, result: { points: readonly number[] }): Promise<void>;
+  finish(id: string): Promise<void>;
+  /** Running tournaments no other director holds: FOR UPDATE SKIP LOCKED, then a lease until `leaseUntil`. */
+  claim(now: Date, leaseUntil: Date, limit: number): Promise<string[]>;
+  release(id: string): Promise<void>;
+}
+
+export const TOURNAMENT_STORE = Symbol('TOURNAMENT_STORE');

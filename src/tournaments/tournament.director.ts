@@ -1,0 +1,93 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { AppConfig } from '../common/config';
+import { APP_CONFIG, ENGINES } from '../common/tokens';
+import type { AnyEngine } from '../engine/core';
+import { MatchAccess } from '../matches/match-access';
+import { pointsOf, ranksOf } from '../ratings/ranks';
+import { nextRound, plannedRounds } from './rounds';
+import { TOURNAMENT_STORE, type TournamentStore } from './tournament-store.port';
+import { TournamentService } from './tournament.service';
+
+const LEASE_MS = 30_000;
+
+/**
+ * Moves running tournaments on: writes each ended match's points (from its log, replayed), and when every
+ * match of the last round has ended, creates the next round whole (or finishes the tournament). Work is
+ * found in rows, not timers: running tournaments are claimed with FOR UPDATE SKIP LOCKED and a lease; a
+ * round is created once (its row count is checked under the tournament's row lock), whichever instance
+ * gets there. A round ends because its matches do: the clocks (a tournament's time control) see to that.
+ */
+@Injectable()
+export class TournamentDirector implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Tournaments');
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(TOURNAMENT_STORE) private readonly store: TournamentStore,
+    private readonly tournaments: TournamentService,
+    private readonly access: MatchAccess,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.tournamentSweepMs <= 0) return;
+    const tick = (): void => {
+      this.sweep().catch((error: unknown) => this.logger.error(`sweep failed: ${(error as Error).message}`));
+    };
+    this.timer = setInterval(tick, this.config.tournamentSweepMs);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  sweep(): Promise<void> {
+    this.running ??= this.sweepOnce().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async sweepOnce(): Promise<void> {
+    const now = this.access.clock.now();
+    for (const id of await this.store.claim(now, new Date(now.getTime() + LEASE_MS), 20)) {
+      try {
+        await this.advance(id);
+      } catch (error) {
+        this.logger.error(`tournament ${id}: ${(error as Error).message}`);
+      } finally {
+        await this.store.release(id);
+      }
+    }
+  }
+
+  private async advance(id: string): Promise<void> {
+    for (const { matchId, game } of await this.store.endedWithoutResult(id)) {
+      const engine = this.engines.get(game) as AnyEngine;
+      const { match } = await this.access.loadRecord(engine, matchId);
+      const { state } = await this.access.load(engine, match);
+      const outcome = this.access.decider(engine).outcome(state);
+      // An aborted match (it cannot wait: every seat is held at creation) scores nothing for anyone.
+      const points = outcome ? pointsOf(ranksOf(outcome, state.seats.length, state.left)) : state.seats.map(() => 0);
+      await this.store.setResult(matchId, { points });
+    }
+    const t = await this.store.load(id);
+    if (!t || t.status !== 'running') return;
+    if (t.matches.some((m) => m.round === t.roundsCreated && m.result === null)) return;
+    const engine = this.engines.get(t.game) as AnyEngine;
+    if (t.roundsCreated >= plannedRounds(t)) {
+      await this.store.finish(id);
+      return;
+    }
+    const round = nextRound(t, engine.seats.min);
+    if (round.length === 0) {
+      await this.store.finish(id);
+      return;
+    }
+    await this.store.createRound(id, t.roundsCreated + 1, this.tournaments.roundMatches(engine, t, round));
+  }
+}

@@ -1,0 +1,171 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ClockSettings } from '../clocks/match-clock';
+import { ApiError } from '../common/api-error';
+import { CLOCK, type Clock } from '../common/clock';
+import type { AppConfig } from '../common/config';
+import { APP_CONFIG, ENGINES } from '../common/tokens';
+import { findBot } from '../engine/bots';
+import type { AnyEngine } from '../engine/core';
+import type { SeatHolder } from '../matches/decider';
+import { commitTo } from '../matches/fairness';
+import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
+import { clockSettings, fromEngineError } from '../matches/match.service';
+import { newSeed } from '../matches/tokens';
+import { PlayerDirectory } from '../players/player-directory';
+import { displayed } from '../ratings/rating-model';
+import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port';
+import { refuseWebhookUrl } from '../webhooks/webhook-url';
+import type { CreateTournamentDto } from './dto';
+import { combinations, type Round } from './pairing';
+import { byesOf, nextRound, plannedRounds } from './rounds';
+import { standingsOf } from './standings';
+import { type EntrantRecord, type NewRound, TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
+import type { EntrantView, TournamentResponse } from './tournament.types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A round robin of 3+ seats plays every k-subset: refuse fields where that is more matches than anyone wants. */
+const MAX_MATCHES = 2000;
+
+const invalid = (message: string, reason: string): ApiError => new ApiError('VALIDATION_FAILED', message, reason);
+
+/** Creates tournaments (with their first round) and answers their state; the director plays the rounds on. */
+@Injectable()
+export class TournamentService {
+  constructor(
+    @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
+    @Inject(TOURNAMENT_STORE) private readonly store: TournamentStore,
+    @Inject(RATINGS_STORE) private readonly ratings: RatingsStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly access: MatchAccess,
+    private readonly players: PlayerDirectory,
+  ) {}
+
+  async create(input: CreateTournamentDto): Promise<TournamentResponse> {
+    const engine = this.engines.get(input.game);
+    if (!engine) throw invalid(`game: no game ${JSON.stringify(input.game)}; see GET /games.`, 'tournament/unknown-game');
+    const k = input.seatsPerMatch ?? engine.seats.min;
+    if (k < engine.seats.min || k > engine.seats.max) {
+      throw invalid(`seatsPerMatch: ${engine.id} takes ${engine.seats.min} to ${engine.seats.max} seats.`, 'tournament/seats-per-match');
+    }
+    const n = input.entrants.length;
+    if (k > n) throw invalid(`seatsPerMatch ${k} needs at least ${k} entrants.`, 'tournament/too-few-entrants');
+    const options = engine.parseOptions(input.options, k);
+    if (!options.ok) throw fromEngineError(options.error);
+    const clock = clockSettings({ timeControl: input.timeControl, onTimeout: input.onTimeout });
+    const entrants = await this.entrants(engine, input);
+    // A round ends when its matches do: bots always move, a player only within a clock.
+    if (clock === null && entrants.some((e) => e.kind === 'player')) {
+      throw invalid('timeControl: a tournament with players needs one, so that every round ends.', 'tournament/time-control-needed');
+    }
+    const rounds = input.rounds ?? (input.format === 'swiss' ? Math.max(1, Math.ceil(Math.log2(n))) : 1);
+    if (input.format === 'round-robin' && k > 2 && combinations(n, k).length * rounds > MAX_MATCHES) {
+      throw invalid(`A round robin of ${n} entrants in tables of ${k} is over ${MAX_MATCHES} matches; use swiss.`, 'tournament/too-many-matches');
+    }
+    const id = randomUUID();
+    const record: TournamentRecord = {
+      id, game: engine.id, format: input.format, rounds, seatsPerMatch: k, options: input.options ?? {}, clock, status: 'running',
+      roundsCreated: 0, createdAt: this.clock.now(), matches: [],
+      entrants: entrants.map((e) => ({ ...e, requests: 0, failures: 0, latencyMs: 0 })),
+    };
+    const first = this.roundMatches(engine, record, nextRound(record, engine.seats.min));
+    await this.store.create({ ...record, entrants }, first);
+    const response = await this.get(id);
+    const secrets = new Map(entrants.filter((e) => e.secret !== null).map((e) => [e.name, e.secret as string]));
+    return { ...response, entrants: response.entrants.map((e) => (secrets.has(e.name) ? { ...e, webhookSecret: secrets.get(e.name) } : e)) };
+  }
+
+  async get(id: string): Promise<TournamentResponse> {
+    const t = UUID.test(id) ? await this.store.load(id.toLowerCase()) : null;
+    if (!t) throw new ApiError('TOURNAMENT_NOT_FOUND', `No tournament ${id.slice(0, 64)}.`);
+    const keyOf = (e: EntrantRecord): string => (e.playerId !== null ? `player:${e.playerId}` : `bot:${e.name}`);
+    const rated = new Map((await this.ratings.ratings(t.game, t.entrants.map(keyOf))).map((r) => [r.key, r]));
+    const names = t.entrants.map((e) => e.name);
+    const rounds: TournamentResponse['rounds'] = [];
+    for (let r = 1; r <= t.roundsCreated; r++) {
+      rounds.push({
+        round: r,
+        matches: t.matches.filter((m) => m.round === r).map((m) => ({
+          id: m.matchId, seats: m.entrants.map((e) => names[e] as string), points: m.result ? [...m.result.points] : null,
+        })),
+      });
+    }
+    return {
+      id: t.id, game: t.game, format: t.format, status: t.status, seatsPerMatch: t.seatsPerMatch, plannedRounds: plannedRounds(t),
+      entrants: t.entrants.map(entrantView),
+      standings: standingsOf({ entrants: t.entrants, matches: t.matches, byes: byesOf(t) }).map((s) => {
+        const rating = rated.get(keyOf(t.entrants[s.idx] as EntrantRecord));
+        return { name: s.name, points: s.points, played: s.played, rating: rating ? displayed(rating) : null, buchholz: s.buchholz, sonnebornBerger: s.sonnebornBerger };
+      }),
+      rounds,
+      createdAt: t.createdAt.toISOString(),
+    };
+  }
+
+  /** The matches of a round, seated and ready to be created together (each active at once, its clock running). */
+  roundMatches(engine: AnyEngine, t: TournamentRecord, round: Round): NewRound {
+    const decider = this.access.decider(engine);
+    const createdAt = this.clock.now();
+    return round.map((table) => {
+      const holders = table.map((e) => holderOf(t.entrants[e] as EntrantRecord));
+      const parsed = engine.parseOptions(t.options, table.length);
+      if (!parsed.ok) throw fromEngineError(parsed.error);
+      const seed = newSeed();
+      const clock = t.clock as ClockSettings | null;
+      const state = decider.initialState({ seed, options: parsed.value, seats: holders, expiresAt: null, clock, createdAt: createdAt.getTime() });
+      const toMove = decider.toMove(state);
+      return {
+        entrants: table,
+        match: {
+          id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, ...commitTo(engine, seed), options: parsed.value, status: state.status, toMove,
+          unlisted: false, expiresAt: null, rematchOf: null, clock, createdAt, deadlineAt: deadlineOf(state),
+          botDueAt: botDueOf(state, toMove, createdAt.getTime()), seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: null })),
+        },
+      };
+    });
+  }
+
+  private async entrants(engine: AnyEngine, input: CreateTournamentDto): Promise<Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[]> {
+    const out: Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[] = [];
+    for (const [idx, e] of input.entrants.entries()) {
+      const kinds = [e.bot, e.url, e.player].filter((x) => x !== undefined).length;
+      if (kinds !== 1) throw invalid(`entrants.${idx}: give exactly one of bot, url or player.`, 'entrants/kind');
+      const base = { idx, bot: null, url: null, secret: null, playerId: null };
+      if (e.player !== undefined) {
+        const player = await this.players.find(e.player.toLowerCase());
+        if (!player) throw invalid(`entrants.${idx}.player: no player ${e.player}.`, 'entrants/unknown-player');
+        out.push({ ...base, name: e.name ?? player.name, kind: 'player', playerId: player.id });
+        continue;
+      }
+      if (e.name === undefined) throw invalid(`entrants.${idx}.name: a bot entrant needs a name.`, 'entrants/name-missing');
+      if (e.bot !== undefined) {
+        if (!findBot(engine.id, e.bot)) throw invalid(`entrants.${idx}.bot: ${engine.id} has no bot ${JSON.stringify(e.bot)}; see GET /games/${engine.id}/bots.`, 'entrants/unknown-bot');
+        out.push({ ...base, name: e.name, kind: 'bot', bot: e.bot });
+        continue;
+      }
+      const refused = refuseWebhookUrl(e.url as string, this.config.webhookAllowPrivate);
+      if (refused) throw invalid(`entrants.${idx}.url ${refused}.`, 'entrants/url-refused');
+      out.push({ ...base, name: e.name, kind: 'http', url: e.url as string, secret: `whsec_${randomBytes(32).toString('base64')}` });
+    }
+    const names = out.map((e) => e.name);
+    const twice = names.find((name, i) => names.indexOf(name) !== i);
+    if (twice !== undefined) throw invalid(`entrants: the name ${JSON.stringify(twice)} is taken twice; names are unique in a tournament.`, 'entrants/name-taken');
+    return out;
+  }
+}
+
+/** Who holds an entrant's seat: a bot (built-in or HTTP, named as the entrant) or the player. */
+function holderOf(e: EntrantRecord): SeatHolder {
+  if (e.kind === 'player') return { name: e.name, player: e.playerId, open: false };
+  return { name: e.name, player: null, open: false, bot: e.kind === 'http' ? 'http' : (e.bot as string) };
+}
+
+function entrantView(e: EntrantRecord): EntrantView {
+  if (e.kind === 'player') return { name: e.name, kind: 'player', player: e.playerId as string };
+  if (e.kind === 'bot') return { name: e.name, kind: 'bot', bot: e.bot as string };
+  return {
+    name: e.name, kind: 'http', url: e.url as string, requests: e.requests, failures: e.failures,
+    meanLatencyMs: e.requests === 0 ? null : Math.round(e.latencyMs / e.requests),
+  };
+}

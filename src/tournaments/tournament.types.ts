@@ -1,0 +1,38 @@
+/** The tournament routes' answers (API.md "Bots and tournaments"). */
+export interface EntrantView {
+  name: string;
+  kind: 'bot' | 'http' | 'player';
+  bot?: string;
+  url?: string;
+  player?: string;
+  /** HTTP bots: requests sent, how many failed (late, no answer, illegal), their mean latency. */
+  requests?: number;
+  failures?: number;
+  meanLatencyMs?: number | null;
+  /** In the create response only, for HTTP bots: the secret that signs their requests. */
+  webhookSecret?: string;
+}
+
+export interface StandingView {
+  name: string;
+  points: number;
+  played: number;
+  /** OpenSkill rating (mu - 3 sigma) in this game; null until the entrant has a rated match. */
+  rating: number | null;
+  buchholz: number;
+  sonnebornBerger: number;
+}
+
+export interface TournamentResponse {
+  id: string;
+  game: string;
+  format: 'round-robin' | 'swiss';
+  status: 'running' | 'finished';
+  seatsPerMatch: number;
+  /** The rounds the tournament plays in all. */
+  plannedRounds: number;
+  entrants: EntrantView[];
+  standings: StandingView[];
+  rounds: { round: number; matches: { id: string; seats: string[]; points: number[] | null }[] }[];
+  createdAt: string;
+}

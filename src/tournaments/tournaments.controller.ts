@@ -1,0 +1,52 @@
+import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ref, respond } from '../games/openapi';
+import { CreateTournamentDto } from './dto';
+import type { TournamentResponse } from './tournament.types';
+import { TournamentService } from './tournament.service';
+import { TournamentStream } from './tournament-stream';
+import { ApiError } from '../common/api-error';
+
+@ApiTags('tournaments')
+@Controller('tournaments')
+export class TournamentsController {
+  constructor(
+    private readonly tournaments: TournamentService,
+    private readonly stream: TournamentStream,
+  ) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Start a tournament of bots (built-in or HTTP) and players',
+    description: 'round-robin: every pair (every table of seatsPerMatch) meets `rounds` times, seat order alternating. swiss: `rounds` rounds paired by points. '
+      + 'The first round is created with the tournament; each next one when every match of the last has ended. The entrants of HTTP bots carry their webhookSecret in this response only.',
+  })
+  @ApiBody({ schema: ref('CreateTournamentRequest') })
+  @respond([{ status: 201, description: 'The tournament, its first round created; HTTP bots\' secrets shown this once.', schema: ref('CreatedTournament') }], { body: true })
+  create(@Body() body: CreateTournamentDto): Promise<TournamentResponse> {
+    return this.tournaments.create(body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A tournament: its standings (points, then Buchholz, then Sonneborn-Berger) and its rounds' })
+  @respond([{ status: 200, description: 'The tournament.', schema: ref('Tournament') }], { errors: [404] })
+  get(@Param('id') id: string): Promise<TournamentResponse> {
+    return this.tournaments.get(id);
+  }
+
+  @Get(':id/events')
+  @ApiOperation({
+    summary: 'Server-Sent Events of a tournament',
+    description: 'One event per step: round.started, match.finished, tournament.finished (then the stream ends); id: the progress count (rounds created + matches scored + 1 at the end); '
+      + 'data: { progress, tournament }. Resumes after Last-Event-ID or ?after=N; a comment line at least every 15 s.',
+  })
+  @ApiResponse({ status: 200, description: 'The events, as text/event-stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } })
+  @respond([], { errors: [404] })
+  async events(@Param('id') id: string, @Query('after') after: string | undefined, @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+    const raw = lastEventId ?? after ?? '0';
+    const from = Number(raw);
+    if (!Number.isInteger(from) || from < 0) throw new ApiError('VALIDATION_FAILED', 'after / Last-Event-ID: a whole number >= 0.', 'after/invalid');
+    await this.stream.serve(id, from, reply);
+  }
+}

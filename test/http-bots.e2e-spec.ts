@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import request from 'supertest';
+import { expectConsistent, waitForTournament } from './support/bots';
+import { scratchDatabase } from './support/scratch-db';
+import { startTimedApp } from './support/timed-app';
+
+interface Received {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** Two HTTP bots on one local server: /good answers its first legal move, /silent never answers. */
+function botServer(): Promise<{ server: Server; url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body });
+      if (req.url === '/silent') return; // never answers: the server's deadline must end the wait
+      const turn = JSON.parse(body) as { legalMoves: unknown[] };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ move: turn.legalMoves[0] }));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received });
+  }));
+}
+
+describe('a tournament of HTTP bots', () => {
+  it('one bot answers legally, one never answers, one is built in: it finishes, the silent bot loses on time, every request is signed', async () => {
+    const bots = await botServer();
+    // A database of its own: the bot runners of other test files' apps, which share the common one (and may
+    // not reach private addresses), must not claim these bots' turns and count calls against them.
+    const scratch = await scratchDatabase('turnbase_http_bots');
+    const { app } = await startTimedApp({ databaseUrl: scratch.url, webhookAllowPrivate: true, botHttpTimeoutMs: 1000, botSweepMs: 20, clockSweepMs: 200, tournamentSweepMs: 100 });
+    try {
+      const entrants = [{ name: 'good', url: `${bots.url}/good` }, { name: 'silent', url: `${bots.url}/silent` }, { name: 'builtin', bot: 'greedy' }];
+      const created = await request(app.getHttpServer()).post('/tournaments')
+        .send({ game: 'reversi', format: 'round-robin', timeControl: { perMoveSeconds: 2 }, entrants }).expect(201);
+      const secrets = new Map<string, string>(created.body.entrants.filter((e: { webhookSecret?: string }) => e.webhookSecret).map((e: { name: string; webhookSecret: string }) => [e.name, e.webhookSecret]));
+      expect([...secrets.keys()].sort()).toEqual(['good', 'silent']);
+      expect(secrets.get('good')).toMatch(/^whsec_/);
+
+      const t = await waitForTournament(app, created.body.id, 110_000);
+      expectConsistent(t, entrants.map((e) => e.name));
+      const silent = t.standings.find((s: { name: string }) => s.name === 'silent');
+      expect(silent).toMatchObject({ points: 0, played: 2 });
+      for (const round of t.rounds) {
+        for (const m of round.matches) {
+          if (!m.seats.includes('silent')) continue;
+          const match = await request(app.getHttpServer()).get(`/games/reversi/matches/${m.id}`).expect(200);
+          expect(match.body.outcome.reason).toBe('timeout');
+          expect(match.body.outcome.winners).toEqual([1 - m.seats.indexOf('silent')]);
+        }
+      }
+      // The secret is shown once: GET never carries it.
+      const again = await request(app.getHttpServer()).get(`/tournaments/${created.body.id}`).expect(200);
+      expect(JSON.stringify(again.body)).not.toContain('whsec_');
+      const good = again.body.entrants.find((e: { name: string }) => e.name === 'good');
+      expect(good.requests).toBeGreaterThan(0);
+      expect(good.failures).toBe(0);
+      expect(typeof good.meanLatencyMs).toBe('number');
+      expect(again.body.entrants.find((e: { name: string }) => e.name === 'silent')).toMatchObject({ requests: 2, failures: 2 });
+
+      // Every request to either bot is signed with its own secret (Standard Webhooks) and carries the turn.
+      expect(bots.received.length).toBe(good.requests + 2);
+      for (const r of bots.received) {
+        const secret = secrets.get(r.path.slice(1)) as string;
+        expect(() => new Webhook(secret).verify(r.body, r.headers as Record<string, string>)).not.toThrow();
+        const turn = JSON.parse(r.body);
+        expect(Object.keys(turn).sort()).toEqual(['deadlineAt', 'game', 'legalMoves', 'match', 'matchId', 'seat', 'version']);
+        expect(turn.match.you).toBe(turn.seat);
+        expect(turn.match.version).toBe(turn.version);
+        expect(turn.legalMoves.length).toBeGreaterThan(0);
+      }
+      expect(secrets.get('good')).not.toBe(secrets.get('silent'));
+    } finally {
+      await app.close();
+      await scratch.drop();
+      bots.server.closeAllConnections();
+      bots.server.close();
+    }
+  }, 120_000);
+});

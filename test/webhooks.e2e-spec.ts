@@ -1,0 +1,249 @@
+/** Webhooks end to end (API.md "Webhooks"), against local receivers on 127.0.0.1. */
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Webhook } from 'standardwebhooks';
+import { WebhookDispatcher } from '../src/webhooks/webhook.dispatcher';
+import { WEBHOOK_STORE, type WebhookStore } from '../src/webhooks/webhook-store.port';
+import { Client, Db } from './support/client';
+import { keysOf } from './support/harness';
+import { Receiver } from './support/receiver';
+import { startServerProcess } from './support/server-process';
+import { startTimedApp } from './support/timed-app';
+import type { Body } from './support/body';
+
+const FAST = { webhookAllowPrivate: true, webhookRetryBaseMs: 40, webhookPollMs: 20 };
+
+async function create(client: Client, urls: string[], extra: Body = {}): Promise<Body> {
+  const res = await client.http.post('/games/reversi/matches').send({ players: [{ name: 'ann' }, { name: 'bob' }], webhooks: urls.map((url) => ({ url })), ...extra });
+  if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const history = async (client: Client, m: Body) =>
+  (await client.http.get(`/games/reversi/matches/${m.id}/webhook-deliveries`).set('Authorization', `Bearer ${m.webhookSecret}`).expect(200)).body.deliveries as Body[];
+
+describe('webhooks', () => {
+  let app: NestFastifyApplication;
+  let client: Client;
+  let db: Db;
+  const receiver = new Receiver();
+  beforeAll(async () => {
+    ({ app } = await startTimedApp(FAST));
+    client = new Client(app);
+    db = new Db();
+    await receiver.start();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    await receiver.stop();
+  });
+
+  it('a local receiver gets every event of a match, each with a valid signature, and nothing hidden', async () => {
+    const m = await create(client, [receiver.url()]);
+    expect(m.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    const again = await client.get('reversi', m.id).expect(200);
+    expect(again.body).not.toHaveProperty('webhookSecret');
+    const [ann, bob] = m.seats.map((s: Body) => s.token);
+    let v = 0;
+    for (const [token, square] of [[ann, 'd3'], [bob, 'c3'], [ann, 'c4']]) await client.move('reversi', m.id, token, { square }, v++).expect(200);
+    await client.http.post(`/games/reversi/matches/${m.id}/resign`).set('Authorization', `Bearer ${bob}`).send({}).expect(200);
+
+    await receiver.waitFor(() => receiver.bodiesFor(m.id).length >= 5);
+    const mine = receiver.received.filter((r) => JSON.parse(r.body).data.matchId === m.id);
+    const verifier = new Webhook(m.webhookSecret);
+    for (const r of mine) expect(() => verifier.verify(r.body, r.headers as Record<string, string>)).not.toThrow();
+    expect(() => verifier.verify(mine[0]!.body.replace('"seq":0', '"seq":9'), mine[0]!.headers as Record<string, string>)).toThrow();
+    const bodies = mine.map((r) => JSON.parse(r.body)).sort((a, b) => a.data.seq - b.data.seq);
+    expect(bodies.map((b) => [b.type, b.data.seq, b.data.version, b.data.status, b.data.toMove])).toEqual([
+      ['match.started', 0, 0, 'active', [0]],
+      ['turn.started', 1, 1, 'active', [1]],
+      ['turn.started', 2, 2, 'active', [0]],
+      ['turn.started', 3, 3, 'active', [1]],
+      ['match.finished', 4, 4, 'finished', []],
+    ]);
+    for (const b of bodies) {
+      expect([...keysOf(b)].sort()).toEqual(['data', 'game', 'matchId', 'seq', 'status', 'timestamp', 'toMove', 'type', 'version']);
+      expect(b.data).toMatchObject({ game: 'reversi', matchId: m.id });
+    }
+    expect(new Set(mine.map((r) => r.headers['webhook-id'])).size).toBe(5);
+    await app.get(WebhookDispatcher).dispatch();
+    const h = await history(client, m);
+    expect(h.map((d) => [d.seq, d.status, d.attempts.length])).toEqual([[0, 'delivered', 1], [1, 'delivered', 1], [2, 'delivered', 1], [3, 'delivered', 1], [4, 'delivered', 1]]);
+  });
+
+  it('a receiver that fails twice gets the same webhook-id three times, and Retry-After is honoured', async () => {
+    const flaky = await new Receiver().start();
+    try {
+      flaky.answer = (_, i) => (i === 0 ? { status: 500 } : i === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 });
+      const m = await create(client, [flaky.url()]);
+      await flaky.waitFor(() => flaky.received.length >= 3);
+      const ids = flaky.received.map((r) => r.headers['webhook-id']);
+      expect(ids).toEqual([ids[0], ids[0], ids[0]]);
+      expect(flaky.received[2]!.at - flaky.received[1]!.at).toBeGreaterThanOrEqual(950);
+      const verifier = new Webhook(m.webhookSecret);
+      for (const r of flaky.received) verifier.verify(r.body, r.headers as Record<string, string>);
+      await app.get(WebhookDispatcher).dispatch(); // joins the round that posted it: settled after this
+      const [d] = await history(client, m);
+      expect(d).toMatchObject({ id: ids[0], status: 'delivered', seq: 0, type: 'match.started' });
+      expect(d!.attempts.map((a: Body) => a.statusCode)).toEqual([500, 503, 200]);
+    } finally {
+      await flaky.stop();
+    }
+  });
+
+  it('410 Gone disables the endpoint: nothing more is sent to it', async () => {
+    const gone = await new Receiver().start();
+    try {
+      gone.answer = () => ({ status: 410 });
+      const m = await create(client, [gone.url(), receiver.url('/other')]);
+      await gone.waitFor(() => gone.received.length >= 1);
+      await app.get(WebhookDispatcher).dispatch(); // joins the round that posted it: the 410 is settled after this
+      await client.move('reversi', m.id, m.seats[0].token, { square: 'd3' }, 0).expect(200);
+      await receiver.waitFor(() => receiver.bodiesFor(m.id).length >= 2);
+      await app.get(WebhookDispatcher).dispatch();
+      expect(gone.received).toHaveLength(1);
+      const h = await history(client, m);
+      expect(h.filter((d) => d.url === gone.url()).map((d) => [d.seq, d.status])).toEqual([[0, 'disabled']]);
+      expect(h.filter((d) => d.url !== gone.url()).map((d) => [d.seq, d.status])).toEqual([[0, 'delivered'], [1, 'delivered']]);
+    } finally {
+      await gone.stop();
+    }
+  });
+
+  it('the delivery history is for the holder of the webhook secret only', async () => {
+    const m = await create(client, [receiver.url()]);
+    const other = await create(client, [receiver.url()]);
+    const base = `/games/reversi/matches/${m.id}/webhook-deliveries`;
+    expect((await client.http.get(base)).status).toBe(401);
+    expect((await client.http.get(base).set('Authorization', `Bearer ${m.seats[0].token}`)).status).toBe(401);
+    expect((await client.http.get(base).set('Authorization', `Bearer ${other.webhookSecret}`)).status).toBe(401);
+    expect((await client.http.get(`/games/reversi/matches/00000000-0000-4000-8000-000000000000/webhook-deliveries`).set('Authorization', `Bearer ${m.webhookSecret}`)).status).toBe(404);
+  });
+
+  it('a receiver that is down while the server is killed and restarted still gets every event', async () => {
+    const down = await new Receiver().start();
+    const port = down.port;
+    await down.stop(); // the receiver is down from the start
+    const first = await startTimedApp(FAST);
+    const c1 = new Client(first.app);
+    const m = await create(c1, [`http://127.0.0.1:${port}/hook`]);
+    const [ann, bob] = m.seats.map((s: Body) => s.token);
+    await c1.move('reversi', m.id, ann, { square: 'd3' }, 0).expect(200);
+    await c1.move('reversi', m.id, bob, { square: 'c3' }, 1).expect(200);
+    await first.app.get(WebhookDispatcher).dispatch();
+    // The instance dies in the middle of an attempt: it had claimed the due deliveries (its lease is still on
+    // them) and never settled them. Nothing about them is in its memory any more.
+    await first.app.get<WebhookStore>(WEBHOOK_STORE).claimDue(new Date(Date.now() + 60_000), new Date(Date.now() + 300), 1000);
+    await first.app.close();
+
+    const up = await new Receiver().start(port);
+    const second = await startTimedApp(FAST);
+    try {
+      await up.waitFor(() => new Set(up.bodiesFor(m.id).map((b) => b.data.seq)).size === 3);
+      expect([...new Set(up.bodiesFor(m.id).map((b) => b.data.seq))].sort()).toEqual([0, 1, 2]);
+      await second.app.get(WebhookDispatcher).dispatch();
+      const h = await history(new Client(second.app), m);
+      expect(h.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
+      expect(h.every((d) => d.attempts.length >= 2 && d.attempts.at(-1).statusCode === 200)).toBe(true);
+      expect(h.every((d) => d.attempts.slice(0, -1).every((a: Body) => a.statusCode === null && /ECONNREFUSED|connect/i.test(a.error)))).toBe(true);
+    } finally {
+      await second.app.close();
+      await up.stop();
+    }
+  });
+
+  it('a thousand concurrent moves on many matches with webhooks give exactly one outbox row per event and endpoint', async () => {
+    // A thousand connections at once on a shared 2-core machine: the default 10 s for the headers (main's
+    // slow-client guard) could cut some before they are read; this test is about the outbox, not that guard.
+    const quiet = await startTimedApp({ webhookAllowPrivate: true, webhookPollMs: 0, headersTimeoutMs: 120_000, requestTimeoutMs: 120_000 });
+    try {
+      const c = new Client(quiet.app);
+      const matches = await Promise.all(Array.from({ length: 100 }, () => create(c, [receiver.url('/a'), receiver.url('/b')])));
+      // Ten moves per match, all on version 0 (black's four openings, repeated): one lands per match.
+      const squares = ['d3', 'c4', 'f5', 'e6'];
+      const results = await Promise.all(matches.flatMap((m) => Array.from({ length: 10 }, (_, i) =>
+        c.move('reversi', m.id, m.seats[0].token, { square: squares[i % 4] }, 0).then((r) => r.status))));
+      expect(results).toHaveLength(1000);
+      expect(results.filter((s) => s === 200)).toHaveLength(100);
+      expect(results.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+      const ids = matches.map((m) => m.id);
+      const rows = await db.pool.query(
+        `SELECT d."matchId"::text AS "matchId", d."seq", count(*)::int AS n, count(DISTINCT d."endpointId")::int AS endpoints
+           FROM "WebhookDelivery" d WHERE d."matchId" = ANY($1::uuid[]) GROUP BY 1, 2`, [ids]);
+      const events = await db.pool.query(`SELECT "matchId"::text AS "matchId", "seq" FROM "MatchEvent" WHERE "matchId" = ANY($1::uuid[])`, [ids]);
+      const want = new Set([...ids.map((id) => `${id}:0`), ...events.rows.map((e) => `${e.matchId}:${e.seq}`)]);
+      expect(events.rows).toHaveLength(100);
+      expect(rows.rows).toHaveLength(want.size);
+      for (const r of rows.rows) {
+        expect(want.has(`${r.matchId}:${r.seq}`)).toBe(true);
+        expect([r.n, r.endpoints]).toEqual([2, 2]);
+      }
+    } finally {
+      await quiet.app.close();
+    }
+  });
+});
+
+// Its own block: while this runs, no dispatcher that allows private addresses is up in this file to take the delivery first.
+describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
+  it('a private address is refused without WEBHOOK_ALLOW_PRIVATE: literally at creation, by its resolved address at delivery', async () => {
+    const strict = await startTimedApp({ webhookAllowPrivate: false, webhookPollMs: 0 });
+    try {
+      const c = new Client(strict.app);
+      for (const url of ['https://127.0.0.1/hook', 'https://[::1]/hook', 'https://10.1.2.3/', 'https://169.254.169.254/latest', 'https://[::ffff:192.168.0.1]/', `http://example.com/hook`, 'ftp://example.com/']) {
+        const res = await c.http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], webhooks: [{ url }] });
+        expect([url, res.status, res.body.code, res.body.reason]).toEqual([url, 400, 'VALIDATION_FAILED', 'webhooks/url-refused']);
+      }
+      // A name is looked up when the delivery is made: localhost resolves inside, so nothing is sent.
+      const named = await create(c, ['https://localhost:9/hook']);
+      await strict.app.get(WebhookDispatcher).dispatch();
+      const [d] = await history(c, named);
+      expect(d).toMatchObject({ status: 'pending' });
+      expect(d!.attempts[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/resolves to (127\.0\.0\.1|::1), a loopback/) });
+    } finally {
+      await strict.app.close();
+    }
+  });
+});
+
+// Its own block: no in-process dispatcher of this file runs meanwhile, so only the killed server and the
+// restarted one ever attempt these deliveries (and the backoff stays short).
+describe('webhooks across a SIGKILL', () => {
+  const deliveries = async (base: string, m: Body): Promise<Body[]> =>
+    ((await (await fetch(`${base}/games/reversi/matches/${m.id}/webhook-deliveries`, { headers: { authorization: `Bearer ${m.webhookSecret}` } })).json()) as Body).deliveries;
+
+  it('a receiver that is down while the server is killed with SIGKILL and restarted still gets every event', async () => {
+    const down = await new Receiver().start();
+    const port = down.port;
+    await down.stop();
+    // A short attempt limit keeps the lease of an attempt cut by the kill short too (2 x 1 s + 5 s).
+    const env = { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000', CLOCK_SWEEP_MS: '0', EXPIRY_SWEEP_SECONDS: '0' };
+    const first = await startServerProcess(env);
+    const post = (base: string, path: string, body: unknown, token?: string) => fetch(`${base}${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, body: await r.json() as Body }));
+    const created = await post(first.base, '/games/reversi/matches', { players: [{ name: 'a' }, { name: 'b' }], webhooks: [{ url: `http://127.0.0.1:${port}/hook` }] });
+    const m = created.body;
+    expect((await post(first.base, `/games/reversi/matches/${m.id}/moves`, { move: { square: 'd3' }, expectedVersion: 0 }, m.seats[0].token)).status).toBe(200);
+    expect((await post(first.base, `/games/reversi/matches/${m.id}/moves`, { move: { square: 'c3' }, expectedVersion: 1 }, m.seats[1].token)).status).toBe(200);
+    // Let it try (and fail) at least once per delivery, then kill it where it stands.
+    const attempted = async () => (await deliveries(first.base, m)).every((d) => d.attempts.length > 0);
+    for (let i = 0; i < 200 && !(await attempted()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await attempted()).toBe(true);
+    await first.kill9();
+
+    const up = await new Receiver().start(port);
+    const second = await startServerProcess(env);
+    try {
+      await up.waitFor(() => new Set(up.bodiesFor(m.id).map((b) => b.data.seq)).size === 3, 45_000);
+      const verifier = new Webhook(m.webhookSecret);
+      for (const r of up.received) verifier.verify(r.body, r.headers as Record<string, string>);
+      const deadline = Date.now() + 10_000;
+      let h = await deliveries(second.base, m);
+      while (h.some((d) => d.status !== 'delivered') && Date.now() < deadline) h = await deliveries(second.base, m);
+      expect(h.map((d) => [d.seq, d.status])).toEqual([[0, 'delivered'], [1, 'delivered'], [2, 'delivered']]);
+    } finally {
+      await second.kill9();
+      await up.stop();
+    }
+  }, 150_000);
+});
