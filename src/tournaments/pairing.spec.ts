@@ -34,7 +34,9 @@ describe('round robin', () => {
 describe('swiss', () => {
   it('two seats: leaders meet, nobody meets twice, colours alternate', () => {
     const entrants = [0, 1, 2, 3, 4, 5].map((idx) => ({ idx, points: idx < 3 ? 1 : 0, met: [] as number[], seats: [idx % 2], hadBye: false }));
+    // Meetings are mutual (the library checks the avoid list of whichever of the two it looks at first, in an order it shuffles).
     entrants[0] = { ...entrants[0]!, met: [3] };
+    entrants[3] = { ...entrants[3]!, met: [0] };
     const round = swissRound(entrants, 2, 2, 2, seatCounts(6, 2, []));
     expect(round).toHaveLength(3);
     expect(new Set(round.flat()).size).toBe(6);
