@@ -20,6 +20,7 @@ export interface BenchServer {
 /** `track` is told about the child as soon as it is spawned, so an interrupt during start-up stops it too. */
 export async function startServer(
   root: string, databaseUrl: string, log: (line: string) => void, track: (server: BenchServer) => void, extraEnv: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<BenchServer> {
   const main = join(root, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`nest build\` first (npm run bench does)`);
@@ -28,7 +29,7 @@ export async function startServer(
   env.WEBHOOK_ALLOW_PRIVATE = '1'; // the webhook bench's receiver listens on 127.0.0.1
   env.RATE_LIMIT_PER_MINUTE = '0'; // all the bench's traffic comes from one address: a per-client limit would only measure 429s
   Object.assign(env, extraEnv);
-  const child: ChildProcess = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-8000);

@@ -1,25 +1,16 @@
-import { type LogLevel, ValidationPipe } from '@nestjs/common';
+import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { ValidationError } from 'class-validator';
 import { AppModule } from './app.module';
-import { ApiError } from './common/api-error';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { useJsonBodyParser } from './common/json-body';
+import { AppValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './common/config';
 import { httpServerOptions } from './common/http-limits';
 import { GAMES } from './games/games';
 import { addGameSchemas } from './games/openapi';
 import { useFixedSeeds } from './matches/tokens';
-
-function flatten(errors: ValidationError[], prefix = ''): string[] {
-  return errors.flatMap((e) => {
-    const path = prefix ? `${prefix}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((m) => `${path}: ${m}`);
-    return own.concat(flatten(e.children ?? [], path));
-  });
-}
 
 export async function createApp(config: AppConfig, logger: false | LogLevel[] = ['log', 'warn', 'error']): Promise<NestFastifyApplication> {
   useFixedSeeds(config.fixedSeed);
@@ -31,20 +22,10 @@ export async function createApp(config: AppConfig, logger: false | LogLevel[] = 
     routerOptions: { maxParamLength: 1000 }, // a long bad id is a 404 from our validation, not a 414 from the router
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger, bodyParser: false, abortOnError: false }); // JSON parsing: useJsonBodyParser
-  app.enableShutdownHooks();
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT', 'SIGHUP']); // not SIGUSR1/2 (Nest's default list): those are the debugger's and the profiler's
   app.getHttpServer().maxConnections = config.maxConnections; // Node refuses connections beyond this
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      exceptionFactory: (errors) => {
-        const details = flatten(errors).slice(0, 20);
-        return new ApiError('VALIDATION_FAILED', details[0] ?? 'The request is not valid.', undefined, details);
-      },
-    }),
-  );
+  app.useGlobalPipes(new AppValidationPipe());
   // JSON only: a text/plain body is refused with 415 instead of reaching validation as a string.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   useJsonBodyParser(app.getHttpAdapter().getInstance());
