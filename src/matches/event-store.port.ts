@@ -30,6 +30,8 @@ export interface MatchRecord {
   readonly rematch: string | null;
   /** The seats as they were at creation (open ones open): where the fold starts. Joins come from the log. */
   readonly createdSeats: readonly SeatHolder[];
+  /** Whether the match has webhook endpoints (set at creation only): an append without them writes no outbox. */
+  readonly webhooks: boolean;
 }
 
 export interface StoredEvent {

@@ -220,7 +220,7 @@ export class MatchAccess {
     const state = foldEvents(decider, loaded.state, events);
     const { idempotencyKey, requestHash, ...options } = extra;
     const toMove = decider.toMove(state);
-    const type = webhookTypeOf(loaded.state.status, state.status, toMove);
+    const type = loaded.match.webhooks ? webhookTypeOf(loaded.state.status, state.status, toMove) : null;
     const outbox = type && outboxMessage(type, new Date(at), {
       game: engine.id, matchId: loaded.match.id, seq: loaded.version + events.length, status: state.status, toMove,
     });

@@ -35,6 +35,7 @@ interface MatchRow {
   rematch: string | null;
   toMove: number[] | null;
   seats: SeatRow[] | string | null;
+  webhooks: boolean;
 }
 
 interface EventRow {
@@ -76,6 +77,7 @@ function toMatch(row: MatchRow): MatchRecord {
     rematchOf: row.rematchOf,
     rematch: row.rematch,
     createdSeats: seatsOf(row).map(createdHolder),
+    webhooks: row.webhooks,
   };
 }
 
@@ -118,7 +120,8 @@ function matchColumns(matchId: Prisma.Sql, rematchId: string | null): Prisma.Sql
     m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
     m."createdAt", m."updatedAt", m."unlisted", m."expiresAt", m."clock", m."rematchOf"::text AS "rematchOf", m."toMove", ${rematch} AS "rematch",
     (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq", 'bot', s."bot") ORDER BY s."seat")
-       FROM "Seat" s WHERE s."matchId" = ${matchId}) AS "seats"`;
+       FROM "Seat" s WHERE s."matchId" = ${matchId}) AS "seats",
+    EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w."matchId" = ${matchId}) AS "webhooks"`;
 }
 
 /** SQL that is true when `credential` opens seat `seat` (a column or value) of match `matchId`. */
@@ -202,6 +205,7 @@ export class PrismaEventStore implements EventStore {
       rematchOf: created.rematchOf,
       rematch: null,
       createdSeats: m.seats.map((s) => s.holder),
+      webhooks: (m.webhooks ?? []).length > 0,
     };
   }
 
