@@ -6,6 +6,8 @@ export interface AppConfig {
   readonly databaseUrl?: string;
   readonly dataDir: string;
   readonly poolSize: number;
+  /** Whether Prisma's statements are sent as named (prepared) ones, parsed once per connection (store/database.ts). */
+  readonly preparedStatements?: boolean;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimit: number;
   readonly logRequests: boolean;
@@ -115,6 +117,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: url || undefined,
     dataDir: env.TURNBASE_DATA_DIR ?? join(process.cwd(), '.data', 'pglite'),
     poolSize: nonNegativeInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== '0',
     bodyLimit: 64 * 1024,
     logRequests: env.LOG_REQUESTS === '1',
     rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200),

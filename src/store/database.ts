@@ -4,6 +4,7 @@
  * races: the tests always use a real Postgres.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
@@ -33,17 +34,41 @@ export interface DatabaseConfig {
   readonly databaseUrl?: string;
   readonly dataDir: string;
   readonly poolSize?: number;
+  /** Named (prepared) statements; default on. Off for a pooler that cannot keep them (PgBouncer in transaction mode before 1.21). */
+  readonly preparedStatements?: boolean;
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.poolSize ?? 10);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.poolSize ?? 10, config.preparedStatements ?? true);
   return openPglite(config.dataDir);
 }
 
-function openPostgres(url: string, max: number): Database {
+/** How many distinct statement texts get a name; later ones go unnamed (each connection keeps what it prepared). */
+const MAX_NAMED_STATEMENTS = 500;
+
+/**
+ * Names for Prisma's statements, one per distinct SQL text, so that `pg` prepares each once per connection
+ * and then sends only bind and execute (what `pgbench -M prepared` sends). The move's append is one long
+ * statement of several CTEs: parsing and planning it afresh is most of its cost in Postgres (bench/README.md).
+ * Texts past the cap (statements whose text varies, such as lists of values) stay unnamed.
+ */
+export function statementNames(max = MAX_NAMED_STATEMENTS): (query: { sql: string }) => string {
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    let name = names.get(sql);
+    if (name === undefined) {
+      if (names.size >= max) return undefined as unknown as string; // pg: no name, an unnamed statement
+      name = `tb_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+}
+
+function openPostgres(url: string, max: number, prepared: boolean): Database {
   const pool = new Pool({ connectionString: url, max });
   pool.on('error', () => undefined); // an idle client's error must not crash the process; queries still report theirs
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, prepared ? { statementNameGenerator: statementNames() } : undefined) });
   return {
     kind: 'postgres',
     prisma,
