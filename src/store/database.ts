@@ -68,7 +68,10 @@ export function statementNames(max = MAX_NAMED_STATEMENTS): (query: { sql: strin
 function openPostgres(url: string, max: number, prepared: boolean): Database {
   const pool = new Pool({ connectionString: url, max });
   pool.on('error', () => undefined); // an idle client's error must not crash the process; queries still report theirs
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, prepared ? { statementNameGenerator: statementNames() } : undefined) });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool, prepared ? { statementNameGenerator: statementNames() } : undefined),
+    errorFormat: 'minimal', // no stack captured on every query to point a pretty error at its caller (bench/README.md)
+  });
   return {
     kind: 'postgres',
     prisma,
@@ -102,7 +105,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(db), errorFormat: 'minimal' });
   const runner: SqlRunner = {
     exec: async (sql) => {
       await db.exec(sql);
