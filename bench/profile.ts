@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   const pg = await startPostgres(log, () => undefined);
   const srv = await startServer(ROOT, pg.url, log, () => undefined, { CPU_PROFILE_PATH: OUT },
-    ['--require', join(ROOT, 'dist-bench', 'bench', 'cpu-profile-preload.js')]);
+    ['--require', join(ROOT, 'dist-bench', 'bench', 'cpu-profile-preload.js'), ...(process.env.BENCH_PROFILE_REQUIRE ? ['--require', process.env.BENCH_PROFILE_REQUIRE] : [])]);
   try {
     const warmLanes: Lane[] = [];
     await runLoad({ base: srv.base, label: 'warmup', connections, seconds: 3, matches: await createMatches(srv.base, 4 * connections, 16), lanes: warmLanes });
@@ -106,6 +106,7 @@ async function main(): Promise<void> {
     const load = await runLoad({ base: srv.base, label: 'profile', connections, seconds, matches, lanes });
     process.kill(srv.pid as number, 'SIGUSR2');
     await sleep(1500);
+    if (process.env.BENCH_PROFILE_REQUIRE) log(srv.tail());
     log(`moves: ${load.ok200} in ${load.seconds} s (${load.movesPerSecond.toFixed(0)}/s, p99 ${load.latencyMs.p99.toFixed(1)} ms, with the profiler on), non-200 ${load.non200}`);
     const profile = JSON.parse(readFileSync(OUT, 'utf8')) as CpuProfile;
     log(summarize(profile, load.ok200 + load.matchesCreatedDuringRun));

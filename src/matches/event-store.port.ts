@@ -116,7 +116,8 @@ export type AppendResult =
 
 /** A match in a listing: its record and the seats' holders now (a projection of the log). */
 export interface MatchSummaryRecord {
-  readonly match: MatchRecord;
+  /** A listing's: never the base of an append (whether it has webhooks is not read). */
+  readonly match: Omit<MatchRecord, 'webhooks'>;
   readonly seats: readonly SeatHolder[];
   readonly toMove: readonly number[];
 }
