@@ -4,7 +4,8 @@
  * `seats.min` players (from the catalogue) and follows the match's event stream (`GET …/events`, one request
  * for the whole match: it never polls). Whenever the match, as the last event shows it, has seats to move,
  * each asks for its legal moves and sends one of them on that version. In a simultaneous phase (Deblockle's
- * setup, Split's last melds) every seat to move sends on the same version, as the README allows.
+ * setup, Split's last melds) every seat to move sends on the same version, as the README allows. With a time
+ * control (API.md "Clocks") the match is created with a clock, and each turn's clock is handed to `onTurn`.
  */
 import createClient from 'openapi-fetch';
 import type { components, paths } from './generated/api';
@@ -16,6 +17,30 @@ type Problem = components['schemas']['Error'];
 type AnyMove = components['schemas'][`${Capitalize<Game>}Move`];
 type MoveRequest = components['schemas'][`${Capitalize<Game>}MoveRequest`];
 type AnyMatch = components['schemas'][`${Capitalize<Game>}Match`];
+/** `{ perMoveSeconds }` (correspondence) or `{ initialSeconds, incrementSeconds }` (a chess clock per seat). */
+export type TimeControl = components['schemas']['TimeControl'];
+export type OnTimeout = NonNullable<components['schemas']['ReversiCreateMatchRequest']['onTimeout']>;
+
+export interface PlayOptions {
+  seed?: number;
+  maxMoves?: number;
+  /** Sent at creation, beside `players`: the match then has a clock. */
+  timeControl?: TimeControl;
+  /** What a timeout does (the server's default: forfeit). Sent only with a time control. */
+  onTimeout?: OnTimeout;
+  /** Called on each turn of a match with a clock, before its seats move: the clock as the match shows it. */
+  onTurn?: (turn: Turn) => void;
+}
+
+/** One turn of a match with a clock: who is to move, and the clock (`remainingMs` by seat, live as of the match). */
+export interface Turn {
+  game: Game;
+  id: string;
+  version: number;
+  toMove: number[];
+  remainingMs: number[];
+  deadlineAt: string | null;
+}
 
 export interface Played {
   game: Game;
@@ -58,7 +83,7 @@ async function* matchesFrom(url: string, signal: AbortSignal): AsyncGenerator<An
   }
 }
 
-export async function playMatch(baseUrl: string, game: Game, seed = 1, maxMoves = 5000): Promise<Played> {
+export async function playMatch(baseUrl: string, game: Game, { seed = 1, maxMoves = 5000, timeControl, onTimeout, onTurn }: PlayOptions = {}): Promise<Played> {
   const api = createClient<paths>({ baseUrl });
   const pick = picker(seed);
 
@@ -68,7 +93,8 @@ export async function playMatch(baseUrl: string, game: Game, seed = 1, maxMoves 
   if (!entry) throw new Error(`the server does not host ${game}`);
 
   const players = Array.from({ length: entry.seats.min }, (_, i) => ({ name: `bot-${i}` }));
-  const created = await api.POST(`/games/${game}/matches`, { body: { players } });
+  const clock = timeControl ? { timeControl, ...(onTimeout ? { onTimeout } : {}) } : {};
+  const created = await api.POST(`/games/${game}/matches`, { body: { players, ...clock } });
   if (!created.data) return fail('create', created.error, created.response.status);
   const id = created.data.id;
   const tokens = created.data.seats.map((s) => s.token);
@@ -88,6 +114,7 @@ export async function playMatch(baseUrl: string, game: Game, seed = 1, maxMoves 
     for (let moves = 0; moves <= maxMoves; ) {
       if (match.status !== 'active') return { game, id, version: match.version, moves, outcome: match.outcome };
       const seats = match.toMove;
+      if (match.clock) onTurn?.({ game, id, version: match.version, toMove: seats, remainingMs: match.clock.remainingMs, deadlineAt: match.clock.deadlineAt });
       for (const seat of seats) {
         const legal = await api.GET(`/games/${game}/matches/{id}/legal-moves`, { ...as(seat), params: { ...path.params, query: { limit: 50 } } });
         if (!legal.data) return fail('legal moves', legal.error, legal.response.status);

@@ -16,7 +16,7 @@ const examples = join(root, 'examples');
 describe('the example client', () => {
   const h = useApp();
 
-  it('type-checks against types generated from /openapi.json, simulates each game locally, and plays one match of each to the end', async () => {
+  it('type-checks against types generated from /openapi.json, simulates each game locally, plays one match of each to the end, and one with a clock', async () => {
     await h.app.listen(0, '127.0.0.1');
     const { port } = h.app.getHttpServer().address() as { port: number };
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -52,5 +52,36 @@ describe('the example client', () => {
       expect(p.moves).toBeGreaterThan(0);
       expect(await h.db.eventCount(p.id)).toBe(p.version);
     }
+
+    // With a clock (API.md "Clocks"): the match is created with the time control, and each turn prints the
+    // clock as the match shows it (the clock sweep is off here: nothing times out, the clock only reads).
+    const before = Date.now();
+    const clocked = await run(process.execPath, [join(examples, 'dist/play.js'), '--per-move-seconds', '60', '--on-timeout', 'random', baseUrl, 'reversi'], { cwd: root, timeout: 120_000 });
+    const after = Date.now();
+    const out = clocked.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const turns = out.filter((l) => l.clock !== undefined) as { game: string; id: string; version: number; toMove: number[]; clock: { remainingMs: number[]; deadlineAt: string } }[];
+    const [game, ...rest] = out.filter((l) => l.clock === undefined) as { game: string; id: string; moves: number; version: number }[];
+    expect(rest).toEqual([]);
+    expect(game).toMatchObject({ game: 'reversi' });
+    // Reversi: one seat to move on each turn, so one clock line per move, the first on the created match.
+    expect(turns).toHaveLength(game!.moves);
+    expect(turns[0]!.version).toBe(0);
+    turns.forEach((t, i) => {
+      expect(t).toMatchObject({ game: 'reversi', id: game!.id });
+      if (i > 0) expect(t.version).toBeGreaterThan(turns[i - 1]!.version);
+      const [seat] = t.toMove as [number];
+      expect(t.toMove).toHaveLength(1);
+      expect(t.clock.remainingMs).toHaveLength(2);
+      expect(t.clock.remainingMs[1 - seat]).toBe(60_000); // the seat not to move: the full allowance
+      expect(t.clock.remainingMs[seat]).toBeGreaterThan(0);
+      expect(t.clock.remainingMs[seat]).toBeLessThanOrEqual(60_000);
+      // remainingMs is live: the deadline less the time left is when the match was read, during this run.
+      const asOf = Date.parse(t.clock.deadlineAt) - t.clock.remainingMs[seat]!;
+      expect(asOf).toBeGreaterThanOrEqual(before - 5);
+      expect(asOf).toBeLessThanOrEqual(after + 5);
+    });
+    const ended = await h.client.get('reversi', game!.id).expect(200);
+    expect(ended.body).toMatchObject({ status: 'finished', version: game!.version });
+    expect(ended.body.clock).toMatchObject({ deadlineAt: null });
   }, 300_000);
 });

@@ -77,6 +77,10 @@ describe('a tournament of HTTP bots', () => {
         expect(turn.match.version).toBe(turn.version);
         expect(turn.legalMoves.length).toBeGreaterThan(0);
       }
+      // Every turn, as sent, is what the spec's HttpBotTurn component says (so the two cannot drift apart).
+      const { SpecChecker } = await import('./support/spec-check');
+      const spec = new SpecChecker((await request(app.getHttpServer()).get('/openapi.json').expect(200)).body);
+      for (const r of bots.received) expect(spec.checkComponent('HttpBotTurn', r.body)).toEqual([]);
       expect(secrets.get('good')).not.toBe(secrets.get('silent'));
     } finally {
       await app.close();

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { startApp } from './support/app';
 import { Client } from './support/client';
 import { ERROR_STATUS } from '../src/common/api-error';
+import { SpecChecker } from './support/spec-check';
 
 describe('OpenAPI', () => {
   let app: NestFastifyApplication;
@@ -57,6 +58,38 @@ describe('OpenAPI', () => {
     const get = spec.paths['/games/split/matches/{id}/moves'].get.responses;
     expect(Object.keys(get)).toEqual(expect.arrayContaining(['200', '304', '401', '403', '404']));
     expect(get['200'].headers.ETag.required).toBe(true);
+  });
+
+  it('documents what the server posts out: webhook events and HTTP bot turns, as named components and callbacks', async () => {
+    const spec = (await client.http.get('/openapi.json').expect(200)).body;
+    const schemas = spec.components.schemas;
+    const games = (await client.http.get('/games').expect(200)).body.games.map((g: { id: string }) => g.id);
+    const json = (request: { content: Record<string, { schema: unknown }> }) => request.content['application/json']!.schema;
+    expect(schemas.WebhookEvent.required).toEqual(['type', 'timestamp', 'data']);
+    expect(schemas.WebhookEvent.properties.data.required).toEqual(['game', 'matchId', 'seq', 'version', 'status', 'toMove']);
+    expect(schemas.WebhookEvent.properties.data.properties.game.enum).toEqual(games);
+    expect(schemas.HttpBotTurn.required).toEqual(['game', 'matchId', 'seat', 'version', 'match', 'legalMoves', 'deadlineAt']);
+    expect(schemas.HttpBotTurn.properties.match.oneOf).toHaveLength(games.length);
+    expect(schemas.HttpBotAnswer.required).toEqual(['move']);
+    for (const game of games) {
+      const create = spec.paths[`/games/${game}/matches`].post;
+      const [expression, hook] = Object.entries(create.callbacks.matchEvent)[0] as [string, { post: { requestBody: never; parameters: { name: string }[]; responses: object } }];
+      expect(expression).toBe('{$request.body#/webhooks/0/url}');
+      expect(json(hook.post.requestBody)).toEqual({ $ref: '#/components/schemas/WebhookEvent' });
+      expect(hook.post.parameters.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(Object.keys(hook.post.responses).sort()).toEqual(['2XX', '410', 'default']);
+    }
+    const [expression, turn] = Object.entries(spec.paths['/tournaments'].post.callbacks.httpBotTurn)[0] as [string, { post: { requestBody: never; responses: Record<string, never> } }];
+    expect(expression).toBe('{$request.body#/entrants/0/url}');
+    expect(json(turn.post.requestBody)).toEqual({ $ref: '#/components/schemas/HttpBotTurn' });
+    expect(json(turn.post.responses['200']!)).toEqual({ $ref: '#/components/schemas/HttpBotAnswer' });
+    // Each component is a schema Ajv compiles, and it refuses what the server would never send.
+    const checker = new SpecChecker(spec);
+    const event = { type: 'turn.started', timestamp: new Date().toISOString(), data: { game: 'reversi', matchId: '00000000-0000-4000-8000-000000000000', seq: 1, version: 1, status: 'active', toMove: [1] } };
+    expect(checker.checkComponent('WebhookEvent', JSON.stringify(event))).toEqual([]);
+    expect(checker.checkComponent('WebhookEvent', JSON.stringify({ ...event, data: { ...event.data, view: {} } }))).not.toEqual([]);
+    expect(checker.checkComponent('HttpBotAnswer', JSON.stringify({ move: { square: 'd3' } }))).toEqual([]);
+    expect(checker.checkComponent('HttpBotAnswer', JSON.stringify({ square: 'd3' }))).not.toEqual([]);
   });
 
   it('serves a browsable page at /docs', async () => {

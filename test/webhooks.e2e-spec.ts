@@ -7,6 +7,7 @@ import { Client, Db } from './support/client';
 import { keysOf } from './support/harness';
 import { Receiver } from './support/receiver';
 import { startServerProcess } from './support/server-process';
+import { SpecChecker } from './support/spec-check';
 import { startTimedApp } from './support/timed-app';
 import type { Body } from './support/body';
 
@@ -51,6 +52,9 @@ describe('webhooks', () => {
     const mine = receiver.received.filter((r) => JSON.parse(r.body).data.matchId === m.id);
     const verifier = new Webhook(m.webhookSecret);
     for (const r of mine) expect(() => verifier.verify(r.body, r.headers as Record<string, string>)).not.toThrow();
+    // Every body, as sent, is what the spec's WebhookEvent component says (so the two cannot drift apart).
+    const spec = new SpecChecker((await client.http.get('/openapi.json').expect(200)).body);
+    for (const r of mine) expect(spec.checkComponent('WebhookEvent', r.body)).toEqual([]);
     expect(() => verifier.verify(mine[0]!.body.replace('"seq":0', '"seq":9'), mine[0]!.headers as Record<string, string>)).toThrow();
     const bodies = mine.map((r) => JSON.parse(r.body)).sort((a, b) => a.data.seq - b.data.seq);
     expect(bodies.map((b) => [b.type, b.data.seq, b.data.version, b.data.status, b.data.toMove])).toEqual([

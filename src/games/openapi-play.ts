@@ -208,3 +208,103 @@ export const PLAY_SCHEMAS: Record<string, object> = {
   Tournament: tournament('TournamentEntrant'),
   CreatedTournament: tournament('CreatedTournamentEntrant'),
 };
+
+/** The legal moves an HTTP bot is sent at most (src/bots/bot-runner.ts keeps to it). */
+const HTTP_BOT_MAX_LEGAL_MOVES = 2000;
+
+const SIGNATURE_HEADERS = [
+  { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The message id: the same on every attempt of one message (dedupe on it).' },
+  { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^\\d+$' }, description: 'Unix seconds of this attempt.' },
+  {
+    name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string', pattern: '^v1,' },
+    description: 'Standard Webhooks: v1,<base64 HMAC-SHA256 of "id.timestamp.body">, keyed by the base64 after whsec_ of the secret.',
+  },
+];
+
+/**
+ * What the server sends out rather than answers (API.md "Webhooks", "Bots and tournaments"): the body posted to
+ * a webhook URL, the turn posted to an HTTP bot and the answer it takes back. `games` are the registry's, for
+ * the `game` enums and the per-game match and move shapes.
+ */
+export function outgoingSchemas(games: readonly { id: string; schemaName: string }[]): Record<string, object> {
+  const ids = games.map((g) => g.id);
+  const anyMove = { anyOf: games.map((g) => ref(`${g.schemaName}Move`)), description: 'A move of the match\'s game, in the form POST …/moves takes.' };
+  return {
+    WebhookEvent: {
+      type: 'object', additionalProperties: false, required: ['type', 'timestamp', 'data'],
+      description: 'Posted to each webhook URL of a match for each of its events, signed (Standard Webhooks). Nothing hidden: re-read the match with a seat\'s token.',
+      properties: {
+        type: { type: 'string', enum: ['match.started', 'turn.started', 'match.finished'], description: 'match.started once, when the match becomes active; turn.started after each later event with a seat to move; match.finished when it ends (finished, or aborted).' },
+        timestamp: { type: 'string', format: 'date-time', description: 'When the event happened.' },
+        data: {
+          type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seq', 'version', 'status', 'toMove'],
+          properties: {
+            game: { type: 'string', enum: ids },
+            matchId: { type: 'string', format: 'uuid' },
+            seq: { type: 'integer', minimum: 0, description: 'The event\'s seq (0: the match started at its creation). Deliveries are not ordered: sort by it.' },
+            version: { type: 'integer', minimum: 0, description: 'The match\'s version after the event: the same as seq.' },
+            status: { type: 'string', enum: ['active', 'finished', 'aborted'] },
+            toMove: { type: 'array', items: { type: 'integer', minimum: 0 }, description: 'The seats to move after the event; empty once over.' },
+          },
+        },
+      },
+    },
+    HttpBotTurn: {
+      type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'version', 'match', 'legalMoves', 'deadlineAt'],
+      description: 'Posted to an HTTP bot (a tournament entrant with a url) for each of its turns, signed (Standard Webhooks) with the entrant\'s webhookSecret.',
+      properties: {
+        game: { type: 'string', enum: ids },
+        matchId: { type: 'string', format: 'uuid' },
+        seat: { type: 'integer', minimum: 0, description: 'The bot\'s seat, to move.' },
+        version: { type: 'integer', minimum: 0, description: 'The version the move is decided on.' },
+        match: { oneOf: games.map((g) => ref(`${g.schemaName}Match`)), description: 'The match response as the seat sees it (you = seat).' },
+        legalMoves: { type: 'array', maxItems: HTTP_BOT_MAX_LEGAL_MOVES, items: anyMove, description: `The seat's legal moves (the first ${HTTP_BOT_MAX_LEGAL_MOVES} the engine lists).` },
+        deadlineAt: { type: 'string', format: 'date-time', description: 'The answer must arrive by then: the match clock\'s deadline, capped by BOT_HTTP_TIMEOUT_MS.' },
+      },
+    },
+    HttpBotAnswer: {
+      type: 'object', required: ['move'],
+      description: 'An HTTP bot\'s answer (200, JSON; other properties are ignored). A late, failed or illegal answer counts as a timeout.',
+      properties: { move: anyMove },
+    },
+  };
+}
+
+const requestOf = (name: string): object => ({ required: true, content: { 'application/json': { schema: ref(name) } } });
+
+/** The webhook deliveries of a match, as a callback of its create operation. */
+export const WEBHOOK_CALLBACKS = {
+  matchEvent: {
+    '{$request.body#/webhooks/0/url}': {
+      post: {
+        summary: 'A match event, posted to each URL of "webhooks"',
+        description: 'At least once, for each event of the match and each URL; retried with backoff (honouring Retry-After) for WEBHOOK_RETRY_WINDOW_SECONDS.',
+        parameters: SIGNATURE_HEADERS,
+        requestBody: requestOf('WebhookEvent'),
+        responses: {
+          '2XX': { description: 'Delivered.' },
+          '410': { description: 'Gone: the endpoint is disabled; nothing more is sent to it.' },
+          default: { description: 'Any other answer, or none within WEBHOOK_TIMEOUT_MS: tried again later with the same webhook-id.' },
+        },
+      },
+    },
+  },
+};
+
+/** The turns of a tournament's HTTP bots, as a callback of POST /tournaments. */
+export const HTTP_BOT_CALLBACKS = {
+  httpBotTurn: {
+    '{$request.body#/entrants/0/url}': {
+      post: {
+        summary: 'A turn of an HTTP bot, posted to the url of each entrant that has one',
+        description: 'One request per turn of the bot; the answer must arrive by deadlineAt.',
+        parameters: SIGNATURE_HEADERS,
+        requestBody: requestOf('HttpBotTurn'),
+        responses: {
+          '200': { description: 'The bot\'s move.', content: { 'application/json': { schema: ref('HttpBotAnswer') } } },
+          default: { description: 'Any other answer, none by deadlineAt, or an illegal move: a timeout (TimedOut, under the tournament\'s onTimeout).' },
+        },
+      },
+    },
+  },
+};

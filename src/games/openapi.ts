@@ -10,7 +10,10 @@ import { ERROR_STATUS } from '../common/api-error';
 import { CURSOR_PATTERN } from '../matches/cursor';
 import { PLAYER_NAME_PATTERN } from './dto';
 import type { GameDefinition } from './game-definition';
-import { BOT_SEAT, CREATED_PLAY_PROPERTIES, CREATE_PLAY_PROPERTIES, MATCH_PLAY_PROPERTIES, PLAYER_PLAY_PROPERTIES, PLAY_SCHEMAS } from './openapi-play';
+import {
+  BOT_SEAT, CREATED_PLAY_PROPERTIES, CREATE_PLAY_PROPERTIES, HTTP_BOT_CALLBACKS, MATCH_PLAY_PROPERTIES, PLAYER_PLAY_PROPERTIES, PLAY_SCHEMAS, WEBHOOK_CALLBACKS,
+  outgoingSchemas,
+} from './openapi-play';
 
 export const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
 
@@ -349,11 +352,23 @@ const FAIRNESS_PROPERTIES = {
   salt: { type: 'string', description: 'Revealed with the seed, to recompute seedCommitment.' },
 };
 
-/** Adds the shared and per-game components; the seat token is opaque, not a JWT. */
+/**
+ * Adds the shared and per-game components, and what the server posts out (webhook events, HTTP bot turns) as
+ * callbacks of the operations that set them up; the seat token is opaque, not a JWT.
+ */
 export function addGameSchemas(document: OpenAPIObject, games: readonly GameDefinition[]): void {
   document.components ??= {};
   const schemas = (document.components.schemas ??= {});
   Object.assign(schemas, SHARED);
   for (const g of games) Object.assign(schemas, gameSchemas(g));
+  Object.assign(schemas, outgoingSchemas(games.map((g) => ({ id: g.engine.id, schemaName: g.schemaName }))));
+  for (const g of games) addCallbacks(document, `/games/${g.engine.id}/matches`, WEBHOOK_CALLBACKS);
+  addCallbacks(document, '/tournaments', HTTP_BOT_CALLBACKS);
   for (const scheme of Object.values(document.components.securitySchemes ?? {})) delete (scheme as { bearerFormat?: string }).bearerFormat;
+}
+
+function addCallbacks(document: OpenAPIObject, path: string, callbacks: object): void {
+  const operation = document.paths[path]?.post;
+  if (!operation) throw new Error(`OpenAPI: no POST ${path} to attach callbacks to`);
+  operation.callbacks = { ...operation.callbacks, ...(callbacks as NonNullable<typeof operation.callbacks>) };
 }

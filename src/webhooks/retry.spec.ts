@@ -22,9 +22,17 @@ describe('webhook retries', () => {
     expect(nextAttemptAt({ ...base, attempt: 1, retryAfter: '0' }) as number - base.now).toBe(1000);
   });
 
-  it('give up once the next attempt would fall after the window', () => {
-    const late = { ...base, now: base.createdAt + 86_400_000 - 500 };
-    expect(nextAttemptAt({ ...late, attempt: 20 })).toBeNull();
-    expect(nextAttemptAt({ ...base, attempt: 1, retryAfter: String(2 * 86_400) })).toBeNull();
+  it('try once more at the window\'s end when the wait would outlast it, then give up', () => {
+    const end = base.createdAt + base.windowMs;
+    const late = { ...base, now: end - 500 };
+    expect(nextAttemptAt({ ...late, attempt: 20 })).toBe(end);
+    // A Retry-After longer than what is left of the window: cut to the window's end, not a failure at once.
+    expect(nextAttemptAt({ ...base, attempt: 1, retryAfter: String(2 * 86_400) })).toBe(end);
+    expect(nextAttemptAt({ ...late, attempt: 1, retryAfter: new Date(end + 3_600_000).toUTCString() })).toBe(end);
+    // A wait that ends within the window is not touched.
+    expect(nextAttemptAt({ ...base, attempt: 1, retryAfter: String(86_400 - 1) })).toBe(base.now + (86_400 - 1) * 1000);
+    // The last attempt, made at the window's end (or later), failed: given up.
+    expect(nextAttemptAt({ ...base, now: end, attempt: 21, retryAfter: '60' })).toBeNull();
+    expect(nextAttemptAt({ ...base, now: end + 1234, attempt: 21 })).toBeNull();
   });
 });

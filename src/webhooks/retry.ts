@@ -1,7 +1,9 @@
 /**
  * When a failed delivery is tried again: exponential backoff from the base (doubling, at most an hour apart),
  * with ±25% jitter so that the deliveries of one outage do not all return at once, never sooner than the
- * receiver's `Retry-After`, and never after the retry window (counted from the event): then it is given up.
+ * receiver's `Retry-After`, and never after the retry window (counted from the event). A wait that would end
+ * after the window (a long backoff step, or a `Retry-After` longer than what is left) is cut to the window's
+ * end, where one last attempt is made; a delivery that fails at or after the window's end is given up.
  */
 const MAX_STEP_MS = 3_600_000;
 
@@ -23,8 +25,9 @@ export interface RetryInput {
 export function nextAttemptAt(r: RetryInput): number | null {
   const step = Math.min(MAX_STEP_MS, r.baseMs * 2 ** Math.min(r.attempt - 1, 40));
   const delay = Math.max(step * (0.75 + r.random * 0.5), retryAfterMs(r.retryAfter, r.now));
-  const at = r.now + delay;
-  return at <= r.createdAt + r.windowMs ? Math.round(at) : null;
+  const end = r.createdAt + r.windowMs;
+  if (r.now >= end) return null;
+  return Math.round(Math.min(r.now + delay, end));
 }
 
 function retryAfterMs(header: string | null, now: number): number {

@@ -88,6 +88,16 @@ export class SpecChecker {
     return this.body(`${method} ${path} request`, `request ${path} ${method}`, schema, JSON.stringify(body));
   }
 
+  /**
+   * Everything wrong with a value the server sends out rather than answers (a webhook body, an HTTP bot's
+   * turn), by its named component (`WebhookEvent`, `HttpBotTurn`); `body` is the JSON as sent.
+   */
+  checkComponent(name: string, body: string): string[] {
+    const schemas = (this.spec.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
+    if (!(name in schemas)) return [`the spec has no component ${name}`];
+    return this.body(`component ${name}`, `component ${name}`, { $ref: `#/components/schemas/${name}` }, body);
+  }
+
   private body(where: string, key: string, schema: object, body: string | undefined): string[] {
     let value: unknown;
     try {
