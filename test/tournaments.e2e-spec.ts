@@ -98,7 +98,7 @@ describe('tournaments of built-in bots', () => {
     }
     expect(refolded.length).toBeGreaterThanOrEqual(folded.length);
     expect((await projector.compute(refolded)).sort(byKey)).toEqual(rebuilt.sort(byKey));
-    const ours = (rows: { key: string }[]) => rows.filter((r) => r.key.endsWith(`-${run}`)).sort(byKey);
+    const ours = (rows: { game: string; key: string }[]) => rows.filter((r) => r.key.endsWith(`-${run}`)).sort(byKey);
     expect(ours(rebuilt).length).toBeGreaterThanOrEqual(4);
     expect(ours(rebuilt)).toEqual(ours(live));
     const after = await h.client.http.get('/games/reversi/leaderboard').expect(200);
