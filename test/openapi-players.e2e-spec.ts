@@ -31,7 +31,7 @@ describe('OpenAPI: players, open seats, lobby, rematch', () => {
       const rematch = spec.paths[`${base}/{id}/rematch`].post;
       expect(Object.keys(rematch.responses)).toEqual(expect.arrayContaining(['200', '201', '401', '403', '409']));
       expect(body(spec.paths[`${base}/{id}/seat-token`].post, '200')).toEqual({ $ref: '#/components/schemas/SeatToken' });
-      expect(schemas[`${n}SeatedMatch`].required).toEqual(expect.arrayContaining(['seat', 'token', 'rematch']));
+      expect(schemas[`${n}SeatedMatch`].required).toEqual(expect.arrayContaining(['seat', 'rematch']));
       expect(schemas[`${n}CreateMatchRequest`].properties.unlisted.type).toBe('boolean');
       expect(schemas[`${n}Match`].properties.status.enum).toEqual(['waiting', 'active', 'finished', 'aborted']);
       expect(schemas[`${n}LogEntry`].properties.type.enum).toEqual(['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut']);
