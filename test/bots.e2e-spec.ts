@@ -47,14 +47,23 @@ describe('bot seats', () => {
     expect(log.body.entries.map((e: { seat: number; type: string }) => [e.seat, e.type])).toEqual([[0, 'MoveMade'], [1, 'MoveMade']]);
   });
 
-  it('a bot joins an open seat ({ "bot" } in a join), and the match starts; the token answered is the bot seat\'s', async () => {
+  it('a bot joins an open seat ({ "bot" } in a join), and the match starts; the answer has the seat and no token: only the server plays it', async () => {
     const created = await h.client.http.post('/games/reversi/matches').send({ players: [{ name: 'ann' }, { open: true }], unlisted: true }).expect(201);
     const joined = await h.client.http.post(`/games/reversi/matches/${created.body.id}/join`).send({ bot: 'random' }).expect(200);
     expect(joined.body.seat).toBe(1);
     expect(joined.body.status).toBe('active');
     expect(joined.body.players[1]).toEqual({ seat: 1, name: 'random', bot: 'random' });
-    const resigned = await h.client.http.post(`/games/reversi/matches/${created.body.id}/resign`).set('Authorization', `Bearer ${joined.body.token}`).expect(200);
-    expect(resigned.body.outcome).toMatchObject({ winners: [0], reason: 'resigned' });
+    expect(joined.body).not.toHaveProperty('token');
+    // No credential opens a bot's seat: neither this join's nor the match's creation (bot seats get no token).
+    const stored = await h.db.pool.query('SELECT "seat", "tokenHash" FROM "Seat" WHERE "matchId" = $1 ORDER BY "seat"', [created.body.id]);
+    expect(stored.rows.map((r) => [r.seat, r.tokenHash === null])).toEqual([[0, false], [1, true]]);
+    const withBot = await h.client.http.post('/games/reversi/matches').send({ players: [{ name: 'bea' }, { bot: 'greedy', name: 'gary' }], unlisted: true }).expect(201);
+    const botSeats = await h.db.pool.query('SELECT "seat", "tokenHash" FROM "Seat" WHERE "matchId" = $1 ORDER BY "seat"', [withBot.body.id]);
+    expect(botSeats.rows.map((r) => [r.seat, r.tokenHash === null])).toEqual([[0, false], [1, true]]);
+    // The player moves, and the bot (the server) answers.
+    await h.client.move('reversi', created.body.id, created.body.seats[0].token, { square: 'd3' }, 1).expect(200);
+    const answered = await waitForMatch(h.app, 'reversi', created.body.id, (m) => m.version >= 3, 10_000);
+    expect(answered.toMove).toEqual([0]);
   });
 
   it('an unknown bot is refused with 400 and nothing is written', async () => {

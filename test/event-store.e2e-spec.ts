@@ -24,4 +24,24 @@ describe('the event store\'s append', () => {
     const now = await h.client.get('reversi', m.id).expect(200);
     expect(now.body).toMatchObject({ version: 2, toMove: [0], view: { lastMove: { seat: 1, square: 'c3' } } });
   });
+
+  it('the bot runner\'s own append renews its claim to the lease it passes; any other append releases it; a release needs the latest lease', async () => {
+    const store = h.app.get<EventStore>(EVENT_STORE);
+    const m = await h.client.create('reversi', ['ann', 'bob']);
+    const lease = async (): Promise<Date | null> => (await h.db.pool.query('SELECT "botLease" FROM "Match" WHERE "id" = $1', [m.id])).rows[0].botLease;
+    // A claim taken far ahead (no other server's runner sees these leases run out).
+    const first = new Date(Date.now() + 86_400_000);
+    await h.db.pool.query('UPDATE "Match" SET "botLease" = $2 WHERE "id" = $1', [m.id, first]);
+    const renewed = new Date(first.getTime() + 30_000);
+    const appended = await store.append(m.id, 0, { status: 'active', toMove: [1], deadlineAt: null }, [{ type: 'MoveMade', seat: 0, payload: { square: 'd3' } }], { renewBotLease: renewed });
+    expect(appended.ok).toBe(true);
+    expect(await lease()).toEqual(renewed); // not the first lease: a second instance cannot claim it when that one runs out
+    await store.releaseClaim('bot', m.id, first);
+    expect(await lease()).toEqual(renewed); // the first lease is no longer the claim's
+    await store.releaseClaim('bot', m.id, renewed);
+    expect(await lease()).toBeNull();
+    await h.db.pool.query('UPDATE "Match" SET "botLease" = $2 WHERE "id" = $1', [m.id, first]);
+    await store.append(m.id, 1, { status: 'active', toMove: [0], deadlineAt: null }, [{ type: 'MoveMade', seat: 1, payload: { square: 'c3' } }]);
+    expect(await lease()).toBeNull();
+  });
 });

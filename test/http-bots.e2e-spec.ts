@@ -12,7 +12,7 @@ interface Received {
   body: string;
 }
 
-/** Two HTTP bots on one local server: /good answers its first legal move, /silent never answers. */
+/** HTTP bots on one local server: /good answers its first legal move, /silent never answers, /illegal answers a move it may not play. */
 function botServer(): Promise<{ server: Server; url: string; received: Received[] }> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
@@ -21,6 +21,7 @@ function botServer(): Promise<{ server: Server; url: string; received: Received[
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body });
       if (req.url === '/silent') return; // never answers: the server's deadline must end the wait
+      if (req.url === '/illegal') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ move: { square: 'a1' } }));
       const turn = JSON.parse(body) as { legalMoves: unknown[] };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ move: turn.legalMoves[0] }));
     });
@@ -89,4 +90,42 @@ describe('a tournament of HTTP bots', () => {
       bots.server.close();
     }
   }, 120_000);
+
+  it('a bot that answers an illegal move misses its turn: a timeout under the match\'s policy, counted as a failure with its latency', async () => {
+    const bots = await botServer();
+    const scratch = await scratchDatabase('turnbase_http_bots_illegal');
+    const { app } = await startTimedApp({ databaseUrl: scratch.url, webhookAllowPrivate: true, botHttpTimeoutMs: 1000, botSweepMs: 20, clockSweepMs: 200, tournamentSweepMs: 100 });
+    try {
+      // "random": the server plays a random legal move for a seat that misses its turn, and the match goes on.
+      const entrants = [{ name: 'illegal', url: `${bots.url}/illegal` }, { name: 'builtin', bot: 'greedy' }];
+      const created = await request(app.getHttpServer()).post('/tournaments')
+        .send({ game: 'reversi', format: 'round-robin', timeControl: { perMoveSeconds: 5 }, onTimeout: 'random', entrants }).expect(201);
+      const t = await waitForTournament(app, created.body.id, 60_000);
+      expectConsistent(t, entrants.map((e) => e.name));
+      const m = t.rounds[0].matches[0];
+      const seat = m.seats.indexOf('illegal');
+      const match = await request(app.getHttpServer()).get(`/games/reversi/matches/${m.id}`).expect(200);
+      expect(match.body.status).toBe('finished');
+      const log = await request(app.getHttpServer()).get(`/games/reversi/matches/${m.id}/moves`).expect(200);
+      const entries = log.body.entries as { seat: number; type: string }[];
+      // Every turn of the illegal bot is a timeout (none of its answers was played); the other seat moved.
+      const timeouts = entries.filter((e) => e.type === 'TimedOut');
+      expect(timeouts.length).toBeGreaterThan(0);
+      expect(timeouts.every((e) => e.seat === seat)).toBe(true);
+      expect(entries.some((e) => e.seat === 1 - seat && e.type === 'MoveMade')).toBe(true);
+
+      const after = await request(app.getHttpServer()).get(`/tournaments/${created.body.id}`).expect(200);
+      const illegal = after.body.entrants.find((e: { name: string }) => e.name === 'illegal');
+      expect(illegal).toMatchObject({ requests: timeouts.length, failures: timeouts.length });
+      expect(typeof illegal.meanLatencyMs).toBe('number');
+      expect(illegal.meanLatencyMs).toBeGreaterThanOrEqual(0);
+      expect(bots.received.length).toBe(timeouts.length);
+      for (const r of bots.received) expect(JSON.parse(r.body).legalMoves).not.toContainEqual({ square: 'a1' });
+    } finally {
+      await app.close();
+      await scratch.drop();
+      bots.server.closeAllConnections();
+      bots.server.close();
+    }
+  }, 90_000);
 });

@@ -63,6 +63,26 @@ describe('the player feed (GET /players/me/events)', () => {
     }
   }, 120_000);
 
+  it('a turn of a match with a clock carries its deadline, the one the match answers', async () => {
+    const seats = new SeatsClient(h.client);
+    const url = await baseUrl(h.app);
+    const ann = await seats.player('ann');
+    const bob = await seats.player('bob');
+    const created = await seats.create('reversi', [null, null], { timeControl: { perMoveSeconds: 3600 }, unlisted: true });
+    await seats.join('reversi', created.id, { seat: 0 }, ann.key).expect(200);
+    await seats.join('reversi', created.id, { seat: 1 }, bob.key).expect(200);
+    const feed = await SseClient.open(`${url}/players/me/events`, { authorization: `Bearer ${ann.key}` });
+    try {
+      await feed.until((f) => f.events.some((e) => e.event === 'turn'), 30_000, 'ann\'s turn');
+      const match = (await h.client.get('reversi', created.id).expect(200)).body;
+      expect(match.clock.deadlineAt).toEqual(expect.any(String));
+      const turn = JSON.parse(feed.events.find((e) => e.event === 'turn')?.data as string);
+      expect(turn).toEqual({ game: 'reversi', matchId: created.id, seat: 0, version: match.version, deadlineAt: match.clock.deadlineAt });
+    } finally {
+      feed.close();
+    }
+  });
+
   it('refuses a missing or unknown player key', async () => {
     await h.client.http.get('/players/me/events').expect(401);
     await h.client.http.get('/players/me/events').set('Authorization', 'Bearer tbp_nope').expect(401);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { RatingsProjector } from '../src/ratings/ratings.projector';
 import { useApp } from './support/harness';
-import { expectConsistent, waitForTournament } from './support/bots';
+import { expectConsistent, finished, waitForMatch, waitForTournament } from './support/bots';
 import type { Body } from './support/body';
 
 describe('tournaments of built-in bots', () => {
@@ -81,11 +81,47 @@ describe('tournaments of built-in bots', () => {
     expect(live.length).toBeGreaterThan(0);
     const byKey = (a: { game: unknown; key: unknown }, b: { game: unknown; key: unknown }): number => (`${String(a.game)}\n${String(a.key)}` < `${String(b.game)}\n${String(b.key)}` ? -1 : 1);
     expect((await projector.compute(folded)).sort(byKey)).toEqual(live.sort(byKey));
-    // And the rebuild itself (what `npm run ratings:rebuild` runs) replaces the projection without losing an entrant.
+    // And the rebuild itself (what `npm run ratings:rebuild` runs): the whole Rating table it leaves is the fold
+    // of the matches it records (read in one snapshot: other servers may fold more meanwhile), and every rating
+    // of this run's entrants (whose matches are all over) is the live one, to the last bit.
     expect(await projector.rebuild()).toBeGreaterThanOrEqual(folded.length);
+    const conn2 = await h.db.pool.connect();
+    let rebuilt: { game: string; key: string }[];
+    let refolded: { id: string; game: string; finishedAt: Date }[];
+    try {
+      await conn2.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      rebuilt = (await conn2.query('SELECT "game", "key", "name", "kind", "mu", "sigma", "matches" FROM "Rating" ORDER BY "game", "key"')).rows;
+      refolded = (await conn2.query('SELECT "matchId" AS "id", "game", "finishedAt" FROM "RatedMatch" ORDER BY "finishedAt", "matchId"')).rows;
+      await conn2.query('COMMIT');
+    } finally {
+      conn2.release();
+    }
+    expect(refolded.length).toBeGreaterThanOrEqual(folded.length);
+    expect((await projector.compute(refolded)).sort(byKey)).toEqual(rebuilt.sort(byKey));
+    const ours = (rows: { game: string; key: string }[]) => rows.filter((r) => r.key.endsWith(`-${run}`)).sort(byKey);
+    expect(ours(rebuilt).length).toBeGreaterThanOrEqual(4);
+    expect(ours(rebuilt)).toEqual(ours(live));
     const after = await h.client.http.get('/games/reversi/leaderboard').expect(200);
     for (const name of [rita, rob, gus, gil]) expect(after.body.entries.map((e: { name: string }) => e.name)).toContain(name);
   });
+
+  it('a bot seat outside tournaments is rated under its bot\'s id, whatever the seat is called', async () => {
+    const fancy = `fancy-${run}`;
+    const created = await h.client.http.post('/games/reversi/matches').send({ players: [{ bot: 'random', name: fancy }, { bot: 'greedy', name: `gary-${run}` }], unlisted: true }).expect(201);
+    await waitForMatch(h.app, 'reversi', created.body.id, finished, 55_000);
+    await h.app.get(RatingsProjector).catchUp();
+    const rated = await h.db.pool.query('SELECT 1 FROM "RatedMatch" WHERE "matchId" = $1', [created.body.id]);
+    expect(rated.rowCount).toBe(1);
+    const keys = (await h.db.pool.query('SELECT "key", "name", "kind" FROM "Rating" WHERE "game" = \'reversi\' AND "key" IN (\'bot:random\', \'bot:greedy\', $1, $2)', [`bot:${fancy}`, `bot:gary-${run}`])).rows;
+    expect(keys.sort((a, b) => (a.key < b.key ? -1 : 1))).toEqual([
+      { key: 'bot:greedy', name: 'greedy', kind: 'bot' },
+      { key: 'bot:random', name: 'random', kind: 'bot' },
+    ]);
+    const board = await h.client.http.get('/games/reversi/leaderboard?limit=1000').expect(200);
+    const names = board.body.entries.map((e: { name: string }) => e.name);
+    expect(names).not.toContain(fancy);
+    expect(names).toContain('random');
+  }, 60_000);
 
   it('a player entrant plays with its player key; its rating shows in GET /players/me', async () => {
     const player = await h.client.http.post('/players').send({ name: `pat-${run}` }).expect(201);

@@ -13,22 +13,48 @@ const LEASE_MS = 30_000;
 /** An HTTP bot is sent at most this many legal moves (a Qwirkle list can run to thousands). */
 const MAX_LEGAL_MOVES = 2000;
 
+/** How many matches one instance plays at once. */
+const MAX_IN_FLIGHT = 32;
+/**
+ * How many moves a claim plays before it is given back. A bot-vs-bot match would otherwise hold one of the
+ * in-flight places to its end, and with every place taken by long matches a player's bot opponent would not
+ * answer until one ended. Given back after this many moves, the match is due again at once (its `botDueAt` is
+ * its last move's time, later than any match waiting longer, so claims go oldest first) and the freed place
+ * claims at once, not at the next tick: a lone bot-vs-bot match pays one claim query per this many moves
+ * (a few percent of its appends), while a turn that is due waits at most for this many moves of the matches
+ * in flight, not for whole matches.
+ */
+const MOVES_PER_CLAIM = 8;
+
+/** A claimed match's lease as the runner holds it: every append of its own renews it. */
+interface Claim {
+  lease: Date;
+  /** A lease asked for by an append whose answer was lost (an error): given back too, in case it was written. */
+  pending: Date | null;
+}
+
 /**
  * Plays the bot seats' turns. A bot turn is a row, not a timer: the match row's `botDueAt`, written by the
- * same statement as the event after which a bot seat is to move. Each sweep claims due matches with `FOR
- * UPDATE SKIP LOCKED` and a lease (two instances never work on one match at once), and each move is decided
- * by the match decider and appended through the version guard with the idempotency key `bot:<version>`, so a
- * turn is played once even if a lease runs out mid-work; a restart finds the row and plays on. The runner keeps
- * playing a match while a bot is to move (its own appends keep its claim; any other writer's append releases
- * it, and the runner stops and lets the next sweep claim the match again), so bot-vs-bot matches run without
- * waiting for sweeps, at one query a move.
+ * same statement as the event after which a bot seat is to move. The runner keeps a set of matches in flight:
+ * every tick (and whenever a place frees after a claim ran out of moves) it claims up to the free places'
+ * number of due matches with `FOR UPDATE SKIP LOCKED` and a lease (two instances never work on one match at
+ * once), without waiting for the matches already in flight. Each move is decided by the match decider and
+ * appended through the version guard with the idempotency key `bot:<version>`, so a turn is played once even if
+ * a lease runs out mid-work; a restart finds the row and plays on. A claim plays on while a bot is to move, up
+ * to `MOVES_PER_CLAIM` moves: its own appends renew its lease; any other writer's append releases it, and the
+ * runner stops and lets a later claim take the match again. At the end, or on a failure or shutdown, the claim
+ * is given back with the latest lease it holds, so any instance can claim the match at once.
  */
 @Injectable()
 export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Bots');
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
+  private claiming: Promise<number> | null = null;
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private again = false;
   private stopping = false;
+  /** How many matches this instance plays at once (tests lower it). */
+  maxInFlight = MAX_IN_FLIGHT;
 
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
@@ -39,72 +65,108 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
 
   onApplicationBootstrap(): void {
     if (this.config.botSweepMs <= 0) return;
-    const tick = (): void => {
-      this.sweep().catch((error: unknown) => this.logger.error(`sweep failed: ${(error as Error).message}`));
-    };
-    tick();
-    this.timer = setInterval(tick, this.config.botSweepMs);
+    this.tick();
+    this.timer = setInterval(() => this.tick(), this.config.botSweepMs);
     this.timer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.claiming?.catch(() => undefined);
+    await Promise.all(this.inFlight.values());
   }
 
-  /** Plays every bot turn due now (one sweep at a time per instance); answers the events appended. */
-  sweep(batch = 32): Promise<number> {
-    this.running ??= this.sweepOnce(batch).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  /** The matches being played now. */
+  get playing(): number {
+    return this.inFlight.size;
   }
 
-  private async sweepOnce(batch: number): Promise<number> {
-    let appended = 0;
-    while (!this.stopping) {
-      const now = this.access.clock.now();
-      const leaseUntil = new Date(now.getTime() + LEASE_MS);
-      const due = await this.access.store.claimBotTurns(now, leaseUntil, batch);
-      let failed = false;
-      const counts = await Promise.all(due.map(async ({ id, game }) => {
-        const engine = this.engines.get(game);
-        try {
-          return engine ? await this.play(engine, id) : 0;
-        } catch (error) {
-          this.logger.error(`match ${id}: ${(error as Error).message}`);
-          failed = true;
-          return 0;
-        } finally {
-          // Stopped or failed mid-match: the next sweep of any instance takes the turn, not the lease's end.
-          await this.access.store.releaseClaim('bot', id, leaseUntil).catch(() => undefined);
-        }
-      }));
-      appended += counts.reduce((a, b) => a + b, 0);
-      if (due.length < batch || failed) return appended; // a failed match is tried again at the next sweep, not in a loop
+  private tick(): void {
+    this.claimDue().catch((error: unknown) => this.logger.error(`claim failed: ${(error as Error).message}`));
+  }
+
+  /**
+   * Claims due bot turns for the free places (one claim at a time per instance) and starts playing them;
+   * answers how many matches it claimed. It does not wait for them.
+   */
+  claimDue(): Promise<number> {
+    if (this.claiming) {
+      this.again = true; // a place freed after this claim counted them: claim once more when it is done
+      return this.claiming;
     }
-    return appended;
+    this.claiming = this.claimOnce().finally(() => {
+      this.claiming = null;
+      if (this.again && !this.stopping) {
+        this.again = false;
+        this.tick();
+      }
+    });
+    return this.claiming;
   }
 
-  /** Plays the claimed match's bot turns while a bot is to move and the claim is this instance's. */
-  private async play(engine: AnyEngine, id: string): Promise<number> {
-    let appended = 0;
+  private async claimOnce(): Promise<number> {
+    const room = this.maxInFlight - this.inFlight.size;
+    if (this.stopping || room <= 0) return 0;
+    const now = this.access.clock.now();
+    const leaseUntil = new Date(now.getTime() + LEASE_MS);
+    const due = await this.access.store.claimBotTurns(now, leaseUntil, room);
+    for (const { id, game } of due) {
+      if (this.inFlight.has(id)) {
+        // Its lease ran out while this instance still plays it (a move slower than a lease): the play in
+        // flight goes on under its own lease; this second claim is given back.
+        await this.access.store.releaseClaim('bot', id, leaseUntil).catch(() => undefined);
+        continue;
+      }
+      const work = this.playClaimed(id, game, { lease: leaseUntil, pending: null }).then((more) => {
+        this.inFlight.delete(id);
+        // Given back with moves still to play: claim again now (this match or one waiting longer).
+        if (more && !this.stopping) this.tick();
+      });
+      this.inFlight.set(id, work);
+    }
+    return due.length;
+  }
+
+  /** Plays a claimed match and gives the claim back; answers whether a bot is still to move in it. */
+  private async playClaimed(id: string, game: string, claim: Claim): Promise<boolean> {
+    const engine = this.engines.get(game);
+    try {
+      return engine ? await this.play(engine, id, claim) : false;
+    } catch (error) {
+      this.logger.error(`match ${id}: ${(error as Error).message}`);
+      return false; // a failed match is tried again at the next tick, not in a loop
+    } finally {
+      // Done, stopped or failed mid-match: the next claim of any instance takes the turn, not the lease's end.
+      await this.access.store.releaseClaim('bot', id, claim.lease).catch(() => undefined);
+      if (claim.pending) await this.access.store.releaseClaim('bot', id, claim.pending).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Plays the claimed match's bot turns while a bot is to move and the claim is this instance's, at most
+   * `MOVES_PER_CLAIM` of them; answers whether it stopped with a bot still to move.
+   */
+  private async play(engine: AnyEngine, id: string, claim: Claim): Promise<boolean> {
     const { match } = await this.access.loadRecord(engine, id);
     let loaded = await this.access.load(engine, match);
-    while (!this.stopping) {
+    for (let moves = 0; !this.stopping; moves++) {
       const seat = this.botToMove(engine, loaded);
-      if (seat === null) return appended;
+      if (seat === null) return false;
+      if (moves === MOVES_PER_CLAIM) return true;
       const command = await this.turn(engine, loaded, seat);
       const decision = this.access.decider(engine).decide(loaded.state, command);
       const event = decision.ok ? decision.events[0] : undefined;
-      if (event === undefined) return appended;
-      const after = await this.access.append(engine, loaded, [event], { idempotencyKey: `bot:${loaded.version}`, keepBotLease: true });
-      if (!after) return appended; // another writer moved first, and its append released the claim
-      appended++;
+      if (event === undefined) return false;
+      const renewed = new Date(this.access.clock.now().getTime() + LEASE_MS);
+      claim.pending = renewed;
+      const after = await this.access.append(engine, loaded, [event], { idempotencyKey: `bot:${loaded.version}`, renewBotLease: renewed });
+      claim.pending = null;
+      if (!after) return false; // another writer moved first, and its append released the claim
+      claim.lease = renewed;
       loaded = after;
     }
-    return appended;
+    return false;
   }
 
   private botToMove(engine: AnyEngine, loaded: Loaded): Seat | null {

@@ -105,7 +105,7 @@ export class CreateMatchDto {
 }
 
 export class JoinDto {
-  @ApiPropertyOptional({ example: 'greedy', description: 'Seat a server-side bot (one of GET /games/{game}/bots) instead of the caller.' })
+  @ApiPropertyOptional({ example: 'greedy', description: 'Seat a server-side bot (one of GET /games/{game}/bots) instead of the caller. The answer has the seat and no token: only the server plays it.' })
   @IsOptional()
   @IsString()
   @Length(1, 40)

@@ -159,7 +159,7 @@ const PLAYER_SCHEMAS = {
     properties: {
       name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: 'Required without a player key; defaults to the player\'s name with one.' },
       seat: { type: 'integer', minimum: 0, maximum: 15, description: 'The seat to take; the first open one when absent.' },
-      bot: { type: 'string', minLength: 1, maxLength: 40, description: 'Seat a server-side bot (GET /games/{game}/bots) instead of the caller; the token answered is the bot seat\'s (it can resign it).' },
+      bot: { type: 'string', minLength: 1, maxLength: 40, description: 'Seat a server-side bot (GET /games/{game}/bots) instead of the caller. The server alone plays the seat: the answer has the seat and no token.' },
     },
   },
   SeatToken: {
@@ -271,11 +271,11 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
   };
   const seated = {
     ...match,
-    required: [...match.required, 'seat', 'token'],
+    required: [...match.required, 'seat'],
     properties: {
       ...match.properties,
-      seat: { type: 'integer', minimum: 0, description: 'The caller\'s seat.' },
-      token: { type: 'string', description: 'That seat\'s token: send as Authorization: Bearer <token>.' },
+      seat: { type: 'integer', minimum: 0, description: 'The caller\'s seat (or the seat of the bot the caller seated).' },
+      token: { type: 'string', description: 'That seat\'s token: send as Authorization: Bearer <token>. Absent when a bot was seated (only the server plays a bot\'s seat).' },
     },
   };
   return {

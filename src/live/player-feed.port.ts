@@ -18,6 +18,8 @@ export interface FeedRow extends FeedCursor {
   readonly version: number;
   readonly status: string;
   readonly toMove: boolean;
+  /** The match clock's next deadline (the same statement); null when the match has no clock or it is over. */
+  readonly deadlineAt: Date | null;
 }
 
 export interface PlayerFeedStore {

@@ -154,7 +154,7 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
       const latest = lastOfMatch.get(row.matchId) === i && row.seq === row.version;
       let frame: string | null = null;
       if (latest && row.status === 'active' && row.toMove) {
-        frame = sseFrame(formatCursor(row), 'turn', { game: row.game, matchId: row.matchId, seat: row.seat, version: row.version, deadlineAt: null });
+        frame = sseFrame(formatCursor(row), 'turn', { game: row.game, matchId: row.matchId, seat: row.seat, version: row.version, deadlineAt: row.deadlineAt?.toISOString() ?? null });
       } else if (latest && row.status === 'finished' && !initial) {
         const engine = GAMES.find((g) => g.engine.id === row.game)?.engine;
         const match = engine ? await this.matches.get(engine, row.matchId, undefined) : null;

@@ -102,8 +102,11 @@ export interface AppendOptions {
   readonly actor?: { readonly seat: number; readonly credential: Credential };
   /** With a SeatJoined event: the seat row's new holder and token hash, written in the same statement. */
   readonly seatTaken?: { readonly seat: number; readonly name: string; readonly playerId: string | null; readonly tokenHash: string | null; readonly bot?: string };
-  /** The bot runner's own append: its claim on the bot turns stays (every other append releases it). */
-  readonly keepBotLease?: boolean;
+  /**
+   * The bot runner's own append: its claim on the bot turns is renewed to this lease (every other append
+   * releases it), so a match played for longer than one lease is not claimed by a second instance meanwhile.
+   */
+  readonly renewBotLease?: Date;
   /** The webhook message the event causes, one outbox row per enabled endpoint, in the same statement. */
   readonly outbox?: OutboxMessage;
 }
@@ -175,7 +178,7 @@ export interface EventStore {
    * `FOR UPDATE SKIP LOCKED`, then a lease until `leaseUntil` (the next append of the match clears it).
    */
   claimDeadlines(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]>;
-  /** Like `claimDeadlines`, for matches where a bot seat is to move (the next append of the match clears the lease, unless the bot runner's own). */
+  /** Like `claimDeadlines`, for matches where a bot seat is to move (the next append of the match clears the lease, unless the bot runner's own, which renews it). */
   claimBotTurns(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]>;
   /**
    * Gives back a claim of `claimDeadlines` (`kind` "deadline") or `claimBotTurns` ("bot") that still holds the

@@ -41,10 +41,10 @@ export interface CreatedMatchResponse extends MatchResponse {
   webhookSecret?: string;
 }
 
-/** A join's or a rematch's answer: the match as the caller's seat sees it, and that seat's token. */
+/** A join's or a rematch's answer: the match as the caller's seat sees it, and that seat's token (none for a bot's seat). */
 export interface SeatedResponse extends MatchResponse {
   seat: Seat;
-  token: string;
+  token?: string;
 }
 
 export interface LogEntry {

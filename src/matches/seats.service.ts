@@ -49,8 +49,8 @@ export class SeatsService {
   }
 
   /**
-   * A server-side bot takes an open seat. The server plays it; the seat's token goes to the caller who seated
-   * the bot, who answers for it (it can resign the seat).
+   * A server-side bot takes an open seat. The server plays it, and nobody else: the seat has no token (the
+   * answer carries the seat and no token), so no caller can move, resign or throw a game for the bot.
    */
   private async seatBot(engine: AnyEngine, id: string, input: JoinInput): Promise<SeatedResponse> {
     const bot = input.bot as string;
@@ -65,9 +65,8 @@ export class SeatsService {
       const events = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, bot, now: this.clock.now().getTime() });
       const event = events.find((e) => e.type === 'SeatJoined');
       if (event?.type !== 'SeatJoined') throw new Error('a join decides a SeatJoined');
-      const seatToken = newSeatToken();
-      const after = await this.access.append(engine, loaded, events, { seatTaken: { seat: event.seat, name, playerId: null, tokenHash: hashToken(seatToken), bot } });
-      if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat, token: seatToken };
+      const after = await this.access.append(engine, loaded, events, { seatTaken: { seat: event.seat, name, playerId: null, tokenHash: null, bot } });
+      if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat };
     }
     throw await this.access.versionConflict(id.toLowerCase(), 0);
   }

@@ -47,6 +47,10 @@ export class PrismaRatingsStore implements RatingsStore {
     return rows.map((r) => toRating(r as RatingRecord));
   }
 
+  async inTournament(matchId: string): Promise<boolean> {
+    return (await this.prisma.tournamentMatch.findUnique({ where: { matchId }, select: { matchId: true } })) !== null;
+  }
+
   async commit(expectedLast: FinishedMatch | null, ratings: readonly RatingRecord[], folded: readonly FinishedMatch[]): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK}::bigint)`;

@@ -1,7 +1,7 @@
 /** The ratings module's port to the store: its projection tables, and the finished matches to fold. */
 export interface RatingRecord {
   readonly game: string;
-  /** player:<player id> | bot:<name> */
+  /** player:<player id> | bot:<bot id> (a bot seat outside tournaments) | bot:<entrant name> (a tournament's bot) */
   readonly key: string;
   readonly name: string;
   readonly kind: 'player' | 'bot';
@@ -25,6 +25,8 @@ export interface RatingsStore {
   /** Every finished match after `after` (all when null), in the ratings' order: the rebuild's input. */
   finished(after: FinishedMatch | null, limit: number): Promise<FinishedMatch[]>;
   ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]>;
+  /** Whether the match is a tournament's (its bots are rated under their entrant names). */
+  inTournament(matchId: string): Promise<boolean>;
   /**
    * Writes the ratings after `folded` (in order) in one transaction, only if no other instance folded anything
    * since `expectedLast`: answers false (and writes nothing) when it did.

@@ -23,7 +23,8 @@ const before = (a: FinishedMatch, b: FinishedMatch): boolean =>
  * The ratings, a projection of finished matches: each match's outcome and seat holders come from replaying
  * its log; the matches are folded in one fixed order (finish time, then id), so the projection is a function
  * of the logs and `rebuild` gives back exactly what was built live. A match is rated when every seat is a
- * player's or a bot's (a bot is rated under its seat's name: a tournament's entrant name, or the bot's id).
+ * player's or a bot's (a bot is rated under its entrant name in a tournament's match, elsewhere under its
+ * bot's id, whatever its seat is called).
  * Several instances: each fold commits only if nothing was folded since it read (under one advisory lock);
  * a match that finishes with a time before the last folded one (a late commit) makes the projector rebuild.
  */
@@ -129,10 +130,15 @@ export class RatingsProjector implements OnApplicationBootstrap, OnApplicationSh
     const outcome = this.access.decider(engine).outcome(state);
     if (!outcome) return null;
     const ranks = ranksOf(outcome, state.seats.length, state.left);
-    const people = state.seats.map((s, seat) => {
-      if (s.player !== null && s.name !== null) return { key: `player:${s.player}`, name: s.name, kind: 'player' as const, rank: ranks[seat] as number };
-      if (s.bot !== undefined && s.name !== null) return { key: `bot:${s.name}`, name: s.name, kind: 'bot' as const, rank: ranks[seat] as number };
-      return null;
+    // A tournament's bot is rated under its entrant name; any other bot seat under its bot's id, whatever the
+    // seat was called (a custom name would otherwise start a rating of its own, or take over another's).
+    const tournament = state.seats.some((s) => s.bot !== undefined) && await this.store.inTournament(m.id);
+    const people = state.seats.map((s, seat): Participant | null => {
+      const rank = ranks[seat] as number;
+      if (s.player !== null && s.name !== null) return { key: `player:${s.player}`, name: s.name, kind: 'player', rank };
+      if (s.bot === undefined || s.name === null) return null;
+      const name = tournament ? s.name : s.bot;
+      return { key: `bot:${name}`, name, kind: 'bot', rank };
     });
     if (people.some((p) => p === null)) return null;
     // The same identity twice in one match (two seats of one bot) would rate it against itself: not rated.

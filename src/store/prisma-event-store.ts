@@ -291,7 +291,7 @@ export class PrismaEventStore implements EventStore {
                  "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END,
                  "deadlineAt" = ${projection.deadlineAt}::timestamptz, "deadlineLease" = NULL,
                  "botDueAt" = ${projection.botDueAt ?? null}::timestamptz,
-                 "botLease" = CASE WHEN ${options.keepBotLease === true} THEN "botLease" ELSE NULL END
+                 "botLease" = ${options.renewBotLease ?? null}::timestamptz
            WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
           RETURNING "id", "version", "updatedAt"
         )${seated}${outbox}

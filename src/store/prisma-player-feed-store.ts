@@ -10,6 +10,7 @@ interface Row {
   version: number;
   status: string;
   toMove: boolean;
+  deadlineAt: Date | string | null;
 }
 
 export class PrismaPlayerFeedStore implements PlayerFeedStore {
@@ -19,7 +20,7 @@ export class PrismaPlayerFeedStore implements PlayerFeedStore {
     // Without a cursor, only matches still being played: a new feed starts with the turns that are open now.
     const rows = await this.prisma.$queryRaw<Row[]>`
       SELECT e."txid"::text AS "txid", e."seq", e."matchId"::text AS "matchId", m."game", s."seat", m."version", m."status",
-             (s."seat" = ANY(m."toMove")) AS "toMove"
+             (s."seat" = ANY(m."toMove")) AS "toMove", m."deadlineAt"
         FROM "Seat" s
         JOIN "Match" m ON m."id" = s."matchId"
         JOIN "MatchEvent" e ON e."matchId" = s."matchId"
@@ -29,7 +30,9 @@ export class PrismaPlayerFeedStore implements PlayerFeedStore {
          AND e."txid" < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
        ORDER BY e."txid", e."seq", e."matchId"
        LIMIT ${limit}::int`;
-    return rows.map((r) => ({ ...r, seq: Number(r.seq), seat: Number(r.seat), version: Number(r.version) }));
+    return rows.map((r) => ({
+      ...r, seq: Number(r.seq), seat: Number(r.seat), version: Number(r.version), deadlineAt: r.deadlineAt === null ? null : new Date(r.deadlineAt),
+    }));
   }
 
   async matchesOf(playerId: string): Promise<string[]> {

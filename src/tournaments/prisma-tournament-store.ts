@@ -81,8 +81,8 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
     return rows.map((r) => r.id);
   }
 
-  async release(id: string): Promise<void> {
-    await this.prisma.$executeRaw`UPDATE "Tournament" SET "lease" = NULL WHERE "id" = ${id}::uuid`;
+  async release(id: string, leaseUntil: Date): Promise<void> {
+    await this.prisma.$executeRaw`UPDATE "Tournament" SET "lease" = NULL WHERE "id" = ${id}::uuid AND "lease" = ${leaseUntil}::timestamptz`;
   }
 
   async endpointFor(matchId: string, seat: number): Promise<HttpBotEndpoint | null> {

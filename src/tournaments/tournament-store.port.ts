@@ -61,7 +61,8 @@ export interface TournamentStore {
   finish(id: string): Promise<void>;
   /** Running tournaments no other director holds: FOR UPDATE SKIP LOCKED, then a lease until `leaseUntil`. */
   claim(now: Date, leaseUntil: Date, limit: number): Promise<string[]>;
-  release(id: string): Promise<void>;
+  /** Gives back a claim that still holds the lease `leaseUntil` (a claim another instance took over since is left alone). */
+  release(id: string, leaseUntil: Date): Promise<void>;
 }
 
 export const TOURNAMENT_STORE = Symbol('TOURNAMENT_STORE');

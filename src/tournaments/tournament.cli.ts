@@ -3,9 +3,9 @@
  * a local tournament of built-in bots on the embedded default store (or DATABASE_URL), run by the same
  * services as the server's; prints a progress bar, then the standings and the ratings.
  */
-import { parseArgs } from 'node:util';
 import { cliContext } from '../common/cli-context';
 import { RatingsProjector } from '../ratings/ratings.projector';
+import { type TournamentArgs, USAGE, UsageError, parseTournamentArgs } from './tournament-args';
 import { TournamentDirector } from './tournament.director';
 import { TournamentService } from './tournament.service';
 import type { TournamentResponse } from './tournament.types';
@@ -24,24 +24,24 @@ function plannedMatches(t: TournamentResponse): number {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      game: { type: 'string', default: 'reversi' },
-      bots: { type: 'string', default: 'random,greedy' },
-      rounds: { type: 'string' },
-      format: { type: 'string', default: 'round-robin' },
-      seats: { type: 'string' },
-    },
-  });
-  const bots = (values.bots ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+  let args: TournamentArgs;
+  try {
+    args = parseTournamentArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const { bots } = args;
   // Entrants are named after their bots; a bot entered twice gets a number.
   const entrants = bots.map((bot, i) => ({ name: bots.indexOf(bot) === i && bots.lastIndexOf(bot) === i ? bot : `${bot}-${i + 1}`, bot }));
   const app = await cliContext({ botSweepMs: 10, tournamentSweepMs: 50, ratingsSweepMs: 0, clockSweepMs: 1000 });
   try {
     const service = app.get(TournamentService);
     const t = await service.create({
-      game: values.game as string, format: values.format as 'round-robin' | 'swiss', entrants,
-      ...(values.rounds ? { rounds: Number(values.rounds) } : {}), ...(values.seats ? { seatsPerMatch: Number(values.seats) } : {}),
+      game: args.game, format: args.format, entrants,
+      ...(args.rounds === undefined ? {} : { rounds: args.rounds }), ...(args.seats === undefined ? {} : { seatsPerMatch: args.seats }),
     });
     const started = Date.now();
     const tty = process.stderr.isTTY;

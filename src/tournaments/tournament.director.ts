@@ -36,6 +36,7 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
     const tick = (): void => {
       this.sweep().catch((error: unknown) => this.logger.error(`sweep failed: ${(error as Error).message}`));
     };
+    tick(); // at start-up too: a round that ended while no instance ran is moved on now, not a period later
     this.timer = setInterval(tick, this.config.tournamentSweepMs);
     this.timer.unref();
   }
@@ -54,13 +55,14 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
 
   private async sweepOnce(): Promise<void> {
     const now = this.access.clock.now();
-    for (const id of await this.store.claim(now, new Date(now.getTime() + LEASE_MS), 20)) {
+    const leaseUntil = new Date(now.getTime() + LEASE_MS);
+    for (const id of await this.store.claim(now, leaseUntil, 20)) {
       try {
         await this.advance(id);
       } catch (error) {
         this.logger.error(`tournament ${id}: ${(error as Error).message}`);
       } finally {
-        await this.store.release(id);
+        await this.store.release(id, leaseUntil);
       }
     }
   }

@@ -2,6 +2,7 @@
  * One webhook POST, with the safety rules of API.md "Webhooks": the address is checked after DNS resolution,
  * on every connection (so a name that resolves inside is refused), redirects are not followed (a 3xx is an
  * answer like any other), the whole attempt has a timeout, and at most `BODY_CAP` bytes of the answer are read.
+ * HTTP bots are posted to through the same path (src/bots/http-bot.client.ts): they read the capped body.
  */
 import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest } from 'node:http';
@@ -9,7 +10,8 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isPrivateAddress } from './webhook-url';
 
-const BODY_CAP = 64 * 1024;
+/** At most this many bytes of an answer are read (and kept); the connection is closed past it. */
+export const BODY_CAP = 64 * 1024;
 
 export interface PostResult {
   /** Null when there was no answer. */
@@ -17,7 +19,15 @@ export interface PostResult {
   readonly error: string | null;
   /** The Retry-After header of the answer, as given. */
   readonly retryAfter: string | null;
+  /** The answer's body as read: at most `BODY_CAP` bytes (UTF-8); empty when there was no answer. */
+  readonly body: string;
+  /** True when the answer was longer than `BODY_CAP` bytes (`body` is then cut short). */
+  readonly truncated: boolean;
+  /** True when the body was read to its end (not cut by the cap, the timeout or a broken connection). */
+  readonly complete: boolean;
 }
+
+const noAnswer = (error: string): PostResult => ({ statusCode: null, error, retryAfter: null, body: '', truncated: false, complete: false });
 
 /** A DNS lookup that refuses private addresses unless they are allowed. */
 function guardedLookup(allowPrivate: boolean): LookupFunction {
@@ -42,13 +52,15 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
     try {
       target = new URL(url);
     } catch {
-      return resolve({ statusCode: null, error: 'not a URL', retryAfter: null });
+      return resolve(noAnswer('not a URL'));
     }
     const host = target.hostname.replace(/^\[|\]$/g, '');
     if (!opts.allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) {
-      return resolve({ statusCode: null, error: `${host} is a loopback, link-local or private address`, retryAfter: null });
+      return resolve(noAnswer(`${host} is a loopback, link-local or private address`));
     }
     let settled = false;
+    let timedOut = false;
+    const late = `no answer within ${opts.timeoutMs} ms`;
     const done = (result: PostResult): void => {
       if (settled) return;
       settled = true;
@@ -62,22 +74,37 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       lookup: guardedLookup(opts.allowPrivate),
     }, (res) => {
       let read = 0;
+      let truncated = false;
+      const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => {
+        if (truncated) return;
+        chunks.push(chunk.subarray(0, Math.max(0, BODY_CAP - read)));
         read += chunk.length;
-        if (read > BODY_CAP) res.destroy(); // enough: the status is what counts
+        if (read > BODY_CAP) {
+          truncated = true;
+          res.destroy(); // enough: nothing past the cap is read
+        }
+      });
+      let ended = false;
+      res.on('end', () => {
+        ended = true;
       });
       const answer = (): void => {
         const retryAfter = res.headers['retry-after'];
-        done({ statusCode: res.statusCode ?? null, error: null, retryAfter: typeof retryAfter === 'string' ? retryAfter : null });
+        done({
+          statusCode: res.statusCode ?? null, error: timedOut && !ended ? late : null, retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+          body: Buffer.concat(chunks).toString('utf8'), truncated, complete: ended && !truncated,
+        });
       };
       res.on('end', answer);
       res.on('close', answer);
       res.on('error', answer);
     });
     const timer = setTimeout(() => {
-      req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`));
+      timedOut = true;
+      req.destroy(new Error(late));
     }, opts.timeoutMs);
-    req.on('error', (error) => done({ statusCode: null, error: error.message, retryAfter: null }));
+    req.on('error', (error) => done(noAnswer(error.message)));
     req.end(body);
   });
 }
