@@ -1,9 +1,11 @@
 /**
  * The engine contract suite, over the game registry: every registered game runs the shared seeded-playout
  * contract (src/engine/core/contract.testkit.ts) with the playouts its engine folder declares in
- * `contract.testkit.ts`. A game cannot be registered without them, nor left out.
+ * `contract.testkit.ts`, and its bots (src/engine/bots.ts) play seeded playouts through it. A game cannot be
+ * registered without them, nor left out.
  */
 import { type ContractConfig, runContractSuite } from '../engine/core/contract.testkit';
+import { botsOf } from '../engine/bots';
 import { GAMES } from './games';
 
 function contractConfigsOf(gameId: string): readonly ContractConfig<unknown>[] {
@@ -21,4 +23,4 @@ describe('the game registry', () => {
   });
 });
 
-for (const { engine } of GAMES) runContractSuite(engine, contractConfigsOf(engine.id));
+for (const { engine } of GAMES) runContractSuite(engine, contractConfigsOf(engine.id), botsOf(engine.id));

@@ -15,6 +15,7 @@
 import fc from 'fast-check';
 import { Rng, seedRng } from './rng';
 import { replay, type LoggedMove } from './replay';
+import { type Bot, botMove } from './bot';
 import type { GameEngine, Seat, Viewer } from './types';
 
 export interface ContractConfig<S> {
@@ -73,7 +74,15 @@ function assertNoSecrets(where: string, shown: unknown, seed: string, secrets: s
   for (const s of secrets) if (new RegExp(`\\b${s}\\b`).test(text)) throw new Error(`${where} shows PRNG state ${s}`);
 }
 
-export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readonly ContractConfig<S>[]): void {
+/** Plies a bot playout goes to at most (every seat is the bot; it need not end by then). */
+const BOT_PLIES = 300;
+
+/**
+ * `bots`: the game's bot registry. Each bot plays every seat of seeded playouts of the first config, through
+ * `botMove` (which hands it the seat's view, never the state): every move it picks is one of the seat's legal
+ * moves and applies, and the same seed gives the same moves.
+ */
+export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readonly ContractConfig<S>[], bots: readonly Bot<unknown, M>[] = []): void {
   describe(`${engine.id} engine contract`, () => {
     it('describes itself', () => {
       expect(engine.id).toMatch(/^[a-z][a-z0-9-]*$/);
@@ -193,6 +202,39 @@ export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readon
             }
           }),
           { numRuns: config.playouts ?? 20 },
+        );
+      });
+    }
+
+    const first = configs[0];
+    for (const bot of first ? bots : []) {
+      it(`bot ${bot.id} plays only legal moves and is deterministic for its seed: ${first?.name}`, () => {
+        const config = first as ContractConfig<S>;
+        const parsed = engine.parseOptions(config.options, config.seats);
+        if (!parsed.ok) throw new Error(`options refused: ${parsed.error.message}`);
+        const play = (seed: string): string[] => {
+          let state = engine.setup({ seed, seats: config.seats, options: parsed.value });
+          const wire: string[] = [];
+          for (let ply = 0; ply < Math.min(BOT_PLIES, config.maxPlies ?? BOT_PLIES) && engine.outcome(state) === null; ply++) {
+            const seat = engine.toMove(state)[0] as Seat;
+            const legal = new Set([...engine.legalMoves(state, seat)].map((m) => json(engine.encodeMove(m))));
+            const move = botMove(engine, bot as Bot<unknown, M>, state, seat, `${seed}/${ply}`);
+            if (move === null) throw new Error(`seat ${seat} to move, and ${bot.id} found no move`);
+            const w = json(engine.encodeMove(move));
+            if (!legal.has(w)) throw new Error(`${bot.id} chose ${w}, not a legal move of seat ${seat}`);
+            const next = engine.apply(state, seat, move);
+            if (!next.ok) throw new Error(`${bot.id}'s move ${w} refused: ${next.error.code}`);
+            wire.push(`${seat}:${w}`);
+            state = next.value;
+          }
+          return wire;
+        };
+        fc.assert(
+          fc.property(fc.string({ minLength: 4, maxLength: 12 }), (body) => {
+            const seed = `bot-seed:${body}`;
+            expect(play(seed)).toEqual(play(seed));
+          }),
+          { numRuns: 2, seed: 12 },
         );
       });
     }
