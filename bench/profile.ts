@@ -5,6 +5,7 @@
  * connections, as `npm run bench` sends them. Then the profile of that window is summed by layer (Nest,
  * Fastify, Prisma, pg, our engine, our match code, …) and by function, and printed as microseconds of the
  * server's CPU per move. The profile is kept in bench/results/move.cpuprofile (open it in Chrome's DevTools).
+ * BENCH_PROFILE_WHAT=create profiles match creation instead (BENCH_PROFILE_CREATES, 5000, 16 at a time).
  * A profile, not a benchmark: the sampler itself costs some percent.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -102,6 +103,18 @@ async function main(): Promise<void> {
     const matches = await createMatches(srv.base, Math.ceil((seconds * 4000) / 58) + 4 * connections, 16);
     process.kill(srv.pid as number, 'SIGUSR2'); // drops start-up, warm-up and creation from the profile
     await sleep(300);
+    if (process.env.BENCH_PROFILE_WHAT === 'create') {
+      // Match creation instead of moves: as part 2 creates them, 16 at a time.
+      const t0 = performance.now();
+      const created = await createMatches(srv.base, envInt('BENCH_PROFILE_CREATES', 5000), 16);
+      const s = (performance.now() - t0) / 1000;
+      process.kill(srv.pid as number, 'SIGUSR2');
+      await sleep(1500);
+      if (process.env.BENCH_PROFILE_REQUIRE) log(srv.tail());
+      log(`creations: ${created.length} in ${s.toFixed(2)} s (${(created.length / s).toFixed(0)}/s, with the profiler on)`);
+      log(summarize(JSON.parse(readFileSync(OUT, 'utf8')) as CpuProfile, created.length).replace(/per move/g, 'per creation'));
+      return;
+    }
     const lanes: Lane[] = [];
     const load = await runLoad({ base: srv.base, label: 'profile', connections, seconds, matches, lanes });
     process.kill(srv.pid as number, 'SIGUSR2');

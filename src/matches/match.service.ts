@@ -68,7 +68,7 @@ export class MatchService {
     const toMove = decider.toMove(state);
     // One secret for the match's endpoints, in the Standard Webhooks form; match.started now if it starts now.
     const webhookSecret = input.webhooks?.length ? `whsec_${randomBytes(32).toString('base64')}` : undefined;
-    const started = state.status === 'active' ? outboxMessage('match.started', createdAt, { game: engine.id, matchId: id, seq: 0, status: state.status, toMove }) : undefined;
+    const started = webhookSecret !== undefined && state.status === 'active' ? outboxMessage('match.started', createdAt, { game: engine.id, matchId: id, seq: 0, status: state.status, toMove }) : undefined;
     const match = await this.access.store.createMatch({
       id,
       game: engine.id,
