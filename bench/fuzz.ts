@@ -58,6 +58,7 @@ async function main(): Promise<number> {
     log(`5xx: ${stats.serverErrors}; errors outside the format: ${stats.badErrorBodies}; paths echoed: ${stats.echoedPaths}; ` +
       `unacknowledged or lost writes: ${writes.length}`);
     for (const p of [...stats.problems, ...writes.slice(0, 20)]) log(`PROBLEM ${p}`);
+    if (stats.serverErrors > 0) log(`the server's last lines:\n${server.tail()}`);
     return stats.problems.length === 0 && writes.length === 0 ? 0 : 1;
   } finally {
     await stopAll();

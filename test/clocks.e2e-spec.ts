@@ -93,10 +93,20 @@ describe('clocks', () => {
       { onTimeout: 'random' },
       { timeControl: { perMoveSeconds: 60 }, onTimeout: 'draw' },
       { timeControl: { perMoveSeconds: 0 } },
+      { timeControl: { perMoveSeconds: null } },
+      { timeControl: null, onTimeout: 'random' },
     ]) {
       const res = await client.http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], ...extra });
       expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     }
+  });
+
+  it('reads a null timeControl (and a null onTimeout) as none: a match without a clock, in matches and tournaments', async () => {
+    const res = await client.http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], timeControl: null, onTimeout: null });
+    expect(res.status).toBe(201);
+    expect(res.body.clock ?? null).toBeNull();
+    const t = await client.http.post('/tournaments').send({ game: 'reversi', format: 'round-robin', timeControl: null, entrants: [{ name: 'r1', bot: 'random' }, { name: 'r2', bot: 'random' }] });
+    expect(t.status).toBe(201);
   });
 
   it('a 3-seat Qwirkle match with forfeit plays on without the seat that timed out', async () => {

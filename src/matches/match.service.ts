@@ -292,24 +292,25 @@ export class MatchService {
 
 /** `timeControl` and `onTimeout` of a create body (API.md "Clocks"): one kind of clock, whole seconds. */
 export function clockSettings(input: Pick<CreateMatchInput, 'timeControl' | 'onTimeout'>): ClockSettings | null {
-  const tc = input.timeControl;
+  // JSON null is absence here, as for every optional field of the body (class-validator lets it through).
+  const tc = input.timeControl ?? undefined;
+  const given = <T>(x: T | null | undefined): x is T => x !== undefined && x !== null;
   if (tc === undefined) {
-    if (input.onTimeout !== undefined) throw new ApiError('VALIDATION_FAILED', 'onTimeout needs a timeControl.', 'time-control/missing');
+    if (given(input.onTimeout)) throw new ApiError('VALIDATION_FAILED', 'onTimeout needs a timeControl.', 'time-control/missing');
     return null;
   }
   const onTimeout = input.onTimeout ?? 'forfeit';
-  if (tc.perMoveSeconds !== undefined) {
-    if (tc.initialSeconds !== undefined || tc.incrementSeconds !== undefined) {
+  if (given(tc.perMoveSeconds)) {
+    if (given(tc.initialSeconds) || given(tc.incrementSeconds)) {
       throw new ApiError('VALIDATION_FAILED', 'timeControl is either { perMoveSeconds } or { initialSeconds, incrementSeconds }, not both.', 'time-control/mixed');
     }
     return { timeControl: { perMoveSeconds: tc.perMoveSeconds }, onTimeout };
   }
-  if (tc.initialSeconds === undefined) {
+  if (!given(tc.initialSeconds)) {
     throw new ApiError('VALIDATION_FAILED', 'timeControl needs perMoveSeconds, or initialSeconds (with incrementSeconds).', 'time-control/missing');
   }
   return { timeControl: { initialSeconds: tc.initialSeconds, incrementSeconds: tc.incrementSeconds ?? 0 }, onTimeout };
 }
-
 
 export function fromEngineError(error: EngineError): ApiError {
   return new ApiError(error.code, error.message, error.reason);

@@ -197,7 +197,10 @@ export class SpecFuzzer {
     s.byStatus[response.status] = (s.byStatus[response.status] ?? 0) + 1;
     s.byRoute[request.route] = (s.byRoute[request.route] ?? 0) + 1;
     const problem = (what: string): void => {
-      if (s.problems.length < 20) s.problems.push(`${what}: ${request.method} ${request.path.slice(0, 120)} → ${response.status} ${response.text.slice(0, 200)}`);
+      if (s.problems.length < 20) {
+        const sent = request.body === undefined ? '' : ` (body ${request.body.slice(0, 300)})`;
+        s.problems.push(`${what}: ${request.method} ${request.path.slice(0, 120)}${sent} → ${response.status} ${response.text.slice(0, 200)}`);
+      }
     };
     if (response.status >= 500) {
       s.serverErrors++;
