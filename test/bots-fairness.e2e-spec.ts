@@ -34,7 +34,11 @@ describe('bot turns while bot-vs-bot matches are in flight', () => {
         long.push(res.body.id);
       }
       for (const id of long) await waitForMatch(app, 'reversi', id, (m) => m.version >= 2, 30_000);
-      expect(runner.playing).toBe(2); // both places are taken by the long matches
+      // Both places are taken by the long matches. A claim is given back every few moves and taken again at
+      // once, so the count is polled, not read at one instant.
+      const until = Date.now() + 10_000;
+      while (runner.playing < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      expect(runner.playing).toBe(2);
 
       const created = await http.post('/games/reversi/matches').send({ players: [{ name: 'ann' }, { bot: 'greedy' }], unlisted: true }).expect(201);
       await http.post(`/games/reversi/matches/${created.body.id}/moves`).set('Authorization', `Bearer ${created.body.seats[0].token}`)

@@ -67,12 +67,17 @@ describe('bot seats', () => {
   });
 
   it('an unknown bot is refused with 400 and nothing is written', async () => {
-    const before = await h.db.totalEvents();
-    const res = await h.client.http.post('/games/reversi/matches').send({ players: [{ name: 'ann' }, { bot: 'deep-blue' }] }).expect(400);
+    // Other test files write to the same database meanwhile: what this test could have written is looked up by name and id.
+    const name = `ann-${Math.random().toString(36).slice(2, 10)}`;
+    const res = await h.client.http.post('/games/reversi/matches').send({ players: [{ name }, { bot: 'deep-blue' }] }).expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', reason: 'players/unknown-bot' });
+    const seats = await h.db.pool.query('SELECT count(*)::int AS n FROM "Seat" WHERE "name" = $1', [name]);
+    expect(seats.rows[0].n).toBe(0); // no match was created
     const open = await h.client.http.post('/games/reversi/matches').send({ players: [{ name: 'ann' }, { open: true }], unlisted: true }).expect(201);
     const join = await h.client.http.post(`/games/reversi/matches/${open.body.id}/join`).send({ bot: 'deep-blue' }).expect(400);
     expect(join.body.reason).toBe('join/unknown-bot');
-    expect(await h.db.totalEvents()).toBe(before);
+    expect(await h.db.eventCount(open.body.id)).toBe(0);
+    const seat = await h.db.pool.query('SELECT "name", "bot" FROM "Seat" WHERE "matchId" = $1 AND "seat" = 1', [open.body.id]);
+    expect(seat.rows[0]).toEqual({ name: null, bot: null }); // still open
   });
 });

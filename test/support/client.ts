@@ -63,11 +63,6 @@ export class Db {
     return r.rows[0].version as number;
   }
 
-  async totalEvents(): Promise<number> {
-    const r = await this.pool.query('SELECT count(*)::int AS n FROM "MatchEvent"');
-    return r.rows[0].n as number;
-  }
-
   close(): Promise<void> {
     return this.pool.end();
   }
