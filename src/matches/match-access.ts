@@ -78,6 +78,11 @@ export class MatchAccess {
     return this.seatsByCredential.get(credentialKey(credential, matchId));
   }
 
+  /** Records that `credential` opens `seat` (a hint only: every append checks it again). */
+  knowSeat(credential: Credential, matchId: string, seat: Seat): void {
+    this.seatsByCredential.set(credentialKey(credential, matchId), seat);
+  }
+
   forgetSeat(credential: Credential, matchId: string): void {
     this.seatsByCredential.delete(credentialKey(credential, matchId));
   }

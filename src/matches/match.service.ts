@@ -58,6 +58,7 @@ export class MatchService {
       return p.bot === undefined ? { name: p.name as string, player: null, open: false } : { name: p.name ?? p.bot, player: null, open: false, bot: p.bot };
     });
     const tokens = input.players.map((p) => (p.open || p.bot !== undefined ? null : newSeatToken()));
+    const hashes = tokens.map((t) => (t === null ? null : hashToken(t)));
     const waiting = holders.some((h) => h.open);
     const seed = newSeed();
     const createdAt = this.clock.now();
@@ -86,10 +87,12 @@ export class MatchService {
       deadlineAt: deadlineOf(state),
       botDueAt: botDueOf(state, toMove, createdAt.getTime()),
       webhooks: (input.webhooks ?? []).map((w) => ({ id: randomUUID(), url: w.url, secret: webhookSecret as string, started })),
-      seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: tokens[seat] ? hashToken(tokens[seat]) : null })),
+      seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: hashes[seat] ?? null })),
     });
     const loaded: Loaded = { version: 0, state, match };
     this.access.remember(loaded);
+    // The first move of each seat then takes the one-round-trip path too (its credential is re-checked by the append).
+    for (const [seat, tokenHash] of hashes.entries()) if (tokenHash !== null) this.access.knowSeat({ tokenHash }, id, seat);
     if (started && webhookSecret) this.access.outbox.notify();
     return {
       ...this.access.respond(engine, loaded, 'spectator'),
