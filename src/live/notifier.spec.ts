@@ -78,38 +78,6 @@ describe('MatchNotifier', () => {
     await notifier.onModuleDestroy();
   });
 
-  it('while a hint is in flight, the next ones wait for it and go out together in one', async () => {
-    const appended = new AppendedEvents();
-    const { db } = fakes(true);
-    const published: string[] = [];
-    let release: () => void = () => undefined;
-    const bus: HintBus = {
-      publish: (payload) => {
-        published.push(payload);
-        return new Promise<void>((resolve) => (release = resolve));
-      },
-      subscribe: async () => ({ close: async () => undefined }),
-    };
-    const notifier = new MatchNotifier(db, liveConfigFromEnv({}), appended, bus);
-    await notifier.onModuleInit();
-    appended.emit(MATCH, 1);
-    await tick();
-    expect(published).toHaveLength(1); // in flight
-    appended.emit(MATCH, 2);
-    await tick();
-    appended.emit(OTHER, 3);
-    await tick();
-    expect(published).toHaveLength(1); // both wait for the first
-    release();
-    await tick();
-    expect(published).toHaveLength(2);
-    expect((published[1] as string).split(' ').slice(1)).toEqual([`${MATCH}:2`, `${OTHER}:3`]);
-    release();
-    await tick();
-    expect(published).toHaveLength(2); // nothing more to send
-    await notifier.onModuleDestroy();
-  });
-
   it('re-reads every watched match\'s version on the periodic re-check', async () => {
     const appended = new AppendedEvents();
     const { db, bus } = fakes(true);

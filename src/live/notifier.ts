@@ -29,7 +29,6 @@ export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
   /** Tells this instance's notifications from the others'. */
   private readonly instance = randomBytes(6).toString('base64url');
   private pending: string[] = [];
-  private publishing: Promise<void> | null = null;
   private listening: { close(): Promise<void> } | null = null;
   private offAppended: () => void = () => undefined;
   private timer: NodeJS.Timeout | null = null;
@@ -71,39 +70,28 @@ export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
     };
   }
 
-  /**
-   * Hints go out once per event-loop turn, and one batch at a time: while a NOTIFY is in flight, later hints
-   * wait for it and go out together. When idle that is at once; under load, one statement carries many
-   * appends instead of one each (a NOTIFY is a round trip and a commit, bench/README.md).
-   */
   private publish(item: string): void {
     this.pending.push(item);
-    if (this.pending.length === 1 && this.publishing === null) setImmediate(() => this.flush());
+    if (this.pending.length === 1) setImmediate(() => this.flush());
   }
 
   private flush(): void {
-    if (this.pending.length === 0) return;
     const items = this.pending;
     this.pending = [];
-    const sends: Promise<void>[] = [];
     let payload = this.instance;
-    const send = (p: string): void => {
-      sends.push((this.bus?.publish(p) ?? Promise.resolve()).catch((error: Error) => {
+    const send = (): void => {
+      this.bus?.publish(payload).catch((error: Error) => {
         this.logger.warn(`a hint to the other instances failed (the re-check covers it): ${error.message}`);
-      }));
+      });
     };
     for (const item of items) {
       if (payload.length + 1 + item.length > MAX_PAYLOAD) {
-        send(payload);
+        send();
         payload = this.instance;
       }
       payload += ` ${item}`;
     }
-    send(payload);
-    this.publishing = Promise.all(sends).then(() => {
-      this.publishing = null;
-      this.flush(); // what came meanwhile, in one go
-    });
+    send();
   }
 
   private onPayload(payload: string): void {
