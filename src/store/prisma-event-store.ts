@@ -148,6 +148,14 @@ export function lobbyQuery(game: string, status: MatchStatus, after: PageAfter |
      ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
 }
 
+type ClaimKind = 'deadline' | 'bot';
+
+/** The two work lists on the match row: its due time and the lease of the instance working on it (constant identifiers). */
+const CLAIMS: Record<ClaimKind, { readonly due: Prisma.Sql; readonly lease: Prisma.Sql }> = {
+  deadline: { due: Prisma.raw('"deadlineAt"'), lease: Prisma.raw('"deadlineLease"') },
+  bot: { due: Prisma.raw('"botDueAt"'), lease: Prisma.raw('"botLease"') },
+};
+
 export class PrismaEventStore implements EventStore {
   constructor(
     private readonly prisma: PrismaClient,
@@ -347,34 +355,30 @@ export class PrismaEventStore implements EventStore {
     return rows.map((r) => ({ ...r, seat: Number(r.seat), version: Number(r.version), createdAt: new Date(r.createdAt) }));
   }
 
-  async claimDeadlines(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
-    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
-      UPDATE "Match" m SET "deadlineLease" = ${leaseUntil}::timestamptz
-       WHERE m."id" IN (
-         SELECT "id" FROM "Match"
-          WHERE "deadlineAt" <= ${now}::timestamptz AND ("deadlineLease" IS NULL OR "deadlineLease" <= ${now}::timestamptz)
-          ORDER BY "deadlineAt" LIMIT ${limit}::int
-          FOR UPDATE SKIP LOCKED)
-      RETURNING m."id"::text AS "id", m."game"`;
+  claimDeadlines(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
+    return this.claim('deadline', now, leaseUntil, limit);
   }
 
-  async claimBotTurns(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
-    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
-      UPDATE "Match" m SET "botLease" = ${leaseUntil}::timestamptz
-       WHERE m."id" IN (
-         SELECT "id" FROM "Match"
-          WHERE "botDueAt" <= ${now}::timestamptz AND ("botLease" IS NULL OR "botLease" <= ${now}::timestamptz)
-          ORDER BY "botDueAt" LIMIT ${limit}::int
-          FOR UPDATE SKIP LOCKED)
-      RETURNING m."id"::text AS "id", m."game"`;
+  claimBotTurns(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
+    return this.claim('bot', now, leaseUntil, limit);
   }
 
-  async releaseClaim(kind: 'deadline' | 'bot', matchId: string, leaseUntil: Date): Promise<void> {
-    if (kind === 'deadline') {
-      await this.prisma.$executeRaw`UPDATE "Match" SET "deadlineLease" = NULL WHERE "id" = ${matchId}::uuid AND "deadlineLease" = ${leaseUntil}::timestamptz`;
-    } else {
-      await this.prisma.$executeRaw`UPDATE "Match" SET "botLease" = NULL WHERE "id" = ${matchId}::uuid AND "botLease" = ${leaseUntil}::timestamptz`;
-    }
+  async releaseClaim(kind: ClaimKind, matchId: string, leaseUntil: Date): Promise<void> {
+    const { lease } = CLAIMS[kind];
+    await this.prisma.$executeRaw`UPDATE "Match" SET ${lease} = NULL WHERE "id" = ${matchId}::uuid AND ${lease} = ${leaseUntil}::timestamptz`;
+  }
+
+  /** Due matches of one work list no instance holds, earliest first: FOR UPDATE SKIP LOCKED, then a lease. */
+  private claim(kind: ClaimKind, now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
+    const { due, lease } = CLAIMS[kind];
+    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
+      UPDATE "Match" m SET ${lease} = ${leaseUntil}::timestamptz
+       WHERE m."id" IN (
+         SELECT "id" FROM "Match"
+          WHERE ${due} <= ${now}::timestamptz AND (${lease} IS NULL OR ${lease} <= ${now}::timestamptz)
+          ORDER BY ${due} LIMIT ${limit}::int
+          FOR UPDATE SKIP LOCKED)
+      RETURNING m."id"::text AS "id", m."game"`;
   }
 
   async writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean> {
