@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import type { Prisma } from '../generated/prisma/client';
 import { type Listening, listenPostgres } from './pg-listener';
 
 export interface SqlRunner {
@@ -19,6 +20,15 @@ export interface SqlRunner {
 export interface Database extends SqlRunner {
   readonly kind: 'postgres' | 'pglite';
   readonly prisma: PrismaClient;
+  /**
+   * Runs one statement built with `Prisma.sql` and answers its rows. On Postgres it goes straight to the pool
+   * Prisma's adapter uses (a named statement, as the adapter sends it), without Prisma's query interpreter in
+   * between: the move's append and the match creation take this path (bench/README.md, "Where a move's CPU
+   * goes"). On PGlite it is `$queryRaw`: Prisma's adapter owns PGlite's one connection, transactions included.
+   * Rows come as `pg` parses them (timestamps as Date, jsonb parsed, int8 as string); unique violations as
+   * `pg`'s own errors (code 23505, with the constraint).
+   */
+  run<T>(statement: Prisma.Sql): Promise<T[]>;
   /** Runs `fn` on one connection (session-level locks and BEGIN/COMMIT need that). */
   session<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
   /**
@@ -68,8 +78,9 @@ export function statementNames(max = MAX_NAMED_STATEMENTS): (query: { sql: strin
 function openPostgres(url: string, max: number, prepared: boolean): Database {
   const pool = new Pool({ connectionString: url, max });
   pool.on('error', () => undefined); // an idle client's error must not crash the process; queries still report theirs
+  const names = prepared ? statementNames() : undefined;
   const prisma = new PrismaClient({
-    adapter: new PrismaPg(pool, prepared ? { statementNameGenerator: statementNames() } : undefined),
+    adapter: new PrismaPg(pool, names ? { statementNameGenerator: names } : undefined),
     errorFormat: 'minimal', // no stack captured on every query to point a pretty error at its caller (bench/README.md)
   });
   return {
@@ -79,6 +90,10 @@ function openPostgres(url: string, max: number, prepared: boolean): Database {
       await pool.query(sql);
     },
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    run: async <T>(statement: Prisma.Sql) => {
+      const text = statement.text;
+      return (await pool.query({ text, values: statement.values, name: names?.({ sql: text }) })).rows as T[];
+    },
     session: async (fn) => {
       const client = await pool.connect();
       try {
@@ -116,6 +131,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     prisma,
     ...runner,
+    run: <T>(statement: Prisma.Sql) => prisma.$queryRaw<T[]>(statement),
     session: (fn) => fn(runner), // PGlite has a single connection
     close: async () => {
       await prisma.$disconnect();

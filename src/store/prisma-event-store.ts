@@ -95,8 +95,9 @@ function toEvent(row: EventRow): StoredEvent {
 
 /** The Postgres unique-violation constraint name, if `error` is one (Prisma wraps it differently by path). */
 export function uniqueViolation(error: unknown): string | null {
-  const e = error as { code?: string; message?: string; meta?: Record<string, unknown> } | null;
+  const e = error as { code?: string; message?: string; meta?: Record<string, unknown>; constraint?: unknown } | null;
   if (!e || typeof e !== 'object') return null;
+  if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : 'unknown'; // pg's own error (Database.run)
   const cause = (e.meta?.driverAdapterError as { cause?: { kind?: string; constraint?: unknown; originalCode?: string } } | undefined)?.cause;
   const isUnique = e.code === 'P2002' || cause?.kind === 'UniqueConstraintViolation' || cause?.originalCode === '23505'
     || (e.code === 'P2010' && /23505|unique constraint/i.test(e.message ?? ''));
@@ -156,11 +157,20 @@ const CLAIMS: Record<ClaimKind, { readonly due: Prisma.Sql; readonly lease: Pris
   bot: { due: Prisma.raw('"botDueAt"'), lease: Prisma.raw('"botLease"') },
 };
 
+/** Runs one statement and answers its rows: `$queryRaw`, or the pool under it (`Database.run`). */
+export type RunStatement = <T>(statement: Prisma.Sql) => Promise<T[]>;
+
 export class PrismaEventStore implements EventStore {
+  /** The statements of the move path and of creation: straight to the pool when the store module gives it, else `$queryRaw` (in a transaction, `tx`'s). */
+  private readonly run: RunStatement;
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly appended?: AppendedEvents,
-  ) {}
+    run?: RunStatement,
+  ) {
+    this.run = run ?? (<T>(statement: Prisma.Sql) => this.prisma.$queryRaw<T[]>(statement));
+  }
 
   /**
    * One statement, one round trip: the match, its seats, its webhook endpoints and the outbox rows of
@@ -173,7 +183,7 @@ export class PrismaEventStore implements EventStore {
     const seats = m.seats;
     const hooks = m.webhooks ?? [];
     const started = hooks.filter((w) => w.started !== undefined);
-    const rows = await this.prisma.$queryRaw<{ createdAt: Date | string }[]>`
+    const rows = await this.run<{ createdAt: Date | string }>(Prisma.sql`
       WITH m AS (
         INSERT INTO "Match" ("id", "game", "rulesVersion", "seed", "salt", "seedCommitment", "options", "status", "toMove", "unlisted",
                              "expiresAt", "clock", "deadlineAt", "botDueAt", "rematchOf", "createdAt", "updatedAt")
@@ -202,7 +212,7 @@ export class PrismaEventStore implements EventStore {
                AS x("endpoint", "messageId", "type", "body")
         RETURNING 1
       )
-      SELECT m."createdAt" FROM m`; // s, w and d run whether or not they are read, as every data-modifying CTE does
+      SELECT m."createdAt" FROM m`); // s, w and d run whether or not they are read, as every data-modifying CTE does
     const createdAt = new Date((rows[0] as { createdAt: Date | string }).createdAt);
     return {
       id: m.id,
@@ -239,8 +249,8 @@ export class PrismaEventStore implements EventStore {
     const caller = credential === undefined
       ? Prisma.sql`NULL::int`
       : Prisma.sql`(SELECT s."seat" FROM "Seat" s WHERE ${opensSeat(Prisma.sql`${id}::uuid`, credential)} LIMIT 1)`;
-    const rows = await this.prisma.$queryRaw<(MatchRow & { callerSeat: number | null })[]>`
-      SELECT ${matchColumns(Prisma.sql`${id}::uuid`, rematchIdOf(id))}, ${caller} AS "callerSeat" FROM "Match" m WHERE m."id" = ${id}::uuid`;
+    const rows = await this.run<MatchRow & { callerSeat: number | null }>(Prisma.sql`
+      SELECT ${matchColumns(Prisma.sql`${id}::uuid`, rematchIdOf(id))}, ${caller} AS "callerSeat" FROM "Match" m WHERE m."id" = ${id}::uuid`);
     const row = rows[0];
     if (!row) return null;
     return { match: toMatch(row), seat: row.callerSeat === null ? null : Number(row.callerSeat) };
@@ -292,7 +302,7 @@ export class PrismaEventStore implements EventStore {
       // match id itself and the time is the server clock's (a parameter) or now(), not clock_timestamp(): so the statement stays one shard's on a
       // sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused. A match that
       // stops waiting drops its expiry deadline.
-      const inserted = await this.prisma.$queryRaw<EventRow[]>`
+      const inserted = await this.run<EventRow>(Prisma.sql`
         WITH bumped AS (
           UPDATE "Match" SET "version" = "version" + ${n}::int, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
                  "updatedAt" = ${at},
@@ -308,7 +318,7 @@ export class PrismaEventStore implements EventStore {
                CASE WHEN e.ord = ${n}::int THEN ${last.idempotencyKey ?? null} END, CASE WHEN e.ord = ${n}::int THEN ${last.requestHash ?? null} END,
                b."updatedAt"
           FROM bumped b, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(ev, ord)
-        RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`;
+        RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`);
       const stored = inserted.map(toEvent).sort((a, b) => a.seq - b.seq);
       const event = stored[stored.length - 1];
       if (!event) return { ok: false, conflict: 'version-conflict' };

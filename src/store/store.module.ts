@@ -42,7 +42,7 @@ class DatabaseCloser implements OnApplicationShutdown {
       },
     },
     AppendedEvents,
-    { provide: EVENT_STORE, inject: [DATABASE, AppendedEvents], useFactory: (db: Database, appended: AppendedEvents) => new PrismaEventStore(db.prisma, appended) },
+    { provide: EVENT_STORE, inject: [DATABASE, AppendedEvents], useFactory: (db: Database, appended: AppendedEvents) => new PrismaEventStore(db.prisma, appended, (statement) => db.run(statement)) },
     { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
     { provide: WEBHOOK_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaWebhookStore(db.prisma) },
     DatabaseCloser,
