@@ -2,6 +2,7 @@ import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { SeatHolder } from '../matches/decider';
 import { rematchIdOf } from '../matches/rematch-id';
 import type { AppendedEvents } from '../matches/appended';
+import { AppendBatcher } from './append-batcher';
 import type {
   AppendOptions, AppendResult, Credential, EventStore, MatchRecord, MatchStatus, MatchSummaryRecord, NewEvent, NewMatch, PageAfter,
   PlayerMatchRecord, Projection, StoredEvent,
@@ -160,16 +161,45 @@ const CLAIMS: Record<ClaimKind, { readonly due: Prisma.Sql; readonly lease: Pris
 /** Runs one statement and answers its rows: `$queryRaw`, or the pool under it (`Database.run`). */
 export type RunStatement = <T>(statement: Prisma.Sql) => Promise<T[]>;
 
+/** Appends per group-commit statement at most. */
+const MAX_BATCH = 64;
+
+/** One append, as `append` takes it. */
+interface AppendEntry {
+  readonly matchId: string;
+  readonly expectedVersion: number;
+  readonly projection: Projection;
+  readonly events: readonly NewEvent[];
+  readonly options: AppendOptions;
+}
+
+export interface EventStoreOptions {
+  /** The statements of the move path and of creation; `$queryRaw` when absent. */
+  readonly run?: RunStatement;
+  /** Group commit of one-event appends (append-batcher.ts): batches in flight at once; 0 or absent for none. */
+  readonly batchConcurrency?: number;
+}
+
 export class PrismaEventStore implements EventStore {
   /** The statements of the move path and of creation: straight to the pool when the store module gives it, else `$queryRaw` (in a transaction, `tx`'s). */
   private readonly run: RunStatement;
+  /** Group commit, when on: one-event appends of different matches share a statement. */
+  readonly batcher?: AppendBatcher<AppendEntry, EventRow>;
 
   constructor(
     private readonly prisma: PrismaClient,
     private readonly appended?: AppendedEvents,
-    run?: RunStatement,
+    options: EventStoreOptions = {},
   ) {
-    this.run = run ?? (<T>(statement: Prisma.Sql) => this.prisma.$queryRaw<T[]>(statement));
+    this.run = options.run ?? (<T>(statement: Prisma.Sql) => this.prisma.$queryRaw<T[]>(statement));
+    if ((options.batchConcurrency ?? 0) > 0) {
+      this.batcher = new AppendBatcher<AppendEntry, EventRow>({
+        concurrency: options.batchConcurrency as number,
+        maxBatch: MAX_BATCH,
+        many: (entries) => this.appendMany(entries),
+        one: (entry) => this.appendOne(entry),
+      });
+    }
   }
 
   /**
@@ -268,9 +298,29 @@ export class PrismaEventStore implements EventStore {
   }
 
   async append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const entry: AppendEntry = { matchId, expectedVersion, projection, events, options };
+    try {
+      // One event and no seat to fill (a move, a resignation, a timeout, a bot's move): it may share a statement
+      // with other matches' appends (group commit). A join, or several events at once, goes alone.
+      const row = this.batcher !== undefined && events.length === 1 && options.seatTaken === undefined
+        ? await this.batcher.append(entry)
+        : await this.appendOne(entry);
+      if (row === null) return { ok: false, conflict: 'version-conflict' };
+      const event = toEvent(row);
+      this.appended?.emit(matchId, event.seq);
+      return { ok: true, event };
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint === null) throw error;
+      return { ok: false, conflict: /idempotency/i.test(constraint) ? 'duplicate-key' : 'version-conflict' };
+    }
+  }
+
+  /** One append in a statement of its own; the row of its last event, or null when the guard refused it. */
+  private async appendOne({ matchId, expectedVersion, projection, events, options }: AppendEntry): Promise<EventRow | null> {
     const n = events.length;
-    const last = events[n - 1];
-    if (last === undefined) throw new Error('append needs at least one event');
+    const last = events[n - 1] as NewEvent;
     const actor = options.actor
       ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Seat" s WHERE ${opensSeat(Prisma.sql`${matchId}::uuid`, options.actor.credential, options.actor.seat)})`
       : Prisma.empty;
@@ -295,40 +345,80 @@ export class PrismaEventStore implements EventStore {
     // The events' time as the server clock saw it (the match clock is folded from it); the statement's own if none.
     const at = last.at === undefined ? Prisma.sql`now()` : Prisma.sql`${last.at}::timestamptz`;
     const rows = events.map((e) => ({ type: e.type, seat: e.seat, payload: e.payload }));
-    try {
-      // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
-      // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
-      // The (matchId, seq) primary key guards the same invariant a second time. Every table is filtered by the
-      // match id itself and the time is the server clock's (a parameter) or now(), not clock_timestamp(): so the statement stays one shard's on a
-      // sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused. A match that
-      // stops waiting drops its expiry deadline.
-      const inserted = await this.run<EventRow>(Prisma.sql`
-        WITH bumped AS (
-          UPDATE "Match" SET "version" = "version" + ${n}::int, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
-                 "updatedAt" = ${at},
-                 "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END,
-                 "deadlineAt" = ${projection.deadlineAt}::timestamptz, "deadlineLease" = NULL,
-                 "botDueAt" = ${projection.botDueAt ?? null}::timestamptz,
-                 "botLease" = ${options.renewBotLease ?? null}::timestamptz
-           WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
-          RETURNING "id", "version", "updatedAt"
-        )${seated}${outbox}
-        INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
-        SELECT ${matchId}::uuid, b."version" - ${n}::int + e.ord::int, e.ev->>'type', (e.ev->>'seat')::int, e.ev->'payload',
-               CASE WHEN e.ord = ${n}::int THEN ${last.idempotencyKey ?? null} END, CASE WHEN e.ord = ${n}::int THEN ${last.requestHash ?? null} END,
-               b."updatedAt"
-          FROM bumped b, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(ev, ord)
-        RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`);
-      const stored = inserted.map(toEvent).sort((a, b) => a.seq - b.seq);
-      const event = stored[stored.length - 1];
-      if (!event) return { ok: false, conflict: 'version-conflict' };
-      this.appended?.emit(matchId, event.seq);
-      return { ok: true, event };
-    } catch (error) {
-      const constraint = uniqueViolation(error);
-      if (constraint === null) throw error;
-      return { ok: false, conflict: /idempotency/i.test(constraint) ? 'duplicate-key' : 'version-conflict' };
-    }
+    // One statement, one round trip: the UPDATE takes the match row's lock and re-checks the version, so of
+    // concurrent writers on one version exactly one bumps it; the others see no row and insert nothing.
+    // The (matchId, seq) primary key guards the same invariant a second time. Every table is filtered by the
+    // match id itself and the time is the server clock's (a parameter) or now(), not clock_timestamp(): so the statement stays one shard's on a
+    // sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused. A match that
+    // stops waiting drops its expiry deadline.
+    const inserted = await this.run<EventRow>(Prisma.sql`
+      WITH bumped AS (
+        UPDATE "Match" SET "version" = "version" + ${n}::int, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
+               "updatedAt" = ${at},
+               "expiresAt" = CASE WHEN ${projection.status} = 'waiting' THEN "expiresAt" ELSE NULL END,
+               "deadlineAt" = ${projection.deadlineAt}::timestamptz, "deadlineLease" = NULL,
+               "botDueAt" = ${projection.botDueAt ?? null}::timestamptz,
+               "botLease" = ${options.renewBotLease ?? null}::timestamptz
+         WHERE "id" = ${matchId}::uuid AND "version" = ${expectedVersion}::int ${actor}
+        RETURNING "id", "version", "updatedAt"
+      )${seated}${outbox}
+      INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
+      SELECT ${matchId}::uuid, b."version" - ${n}::int + e.ord::int, e.ev->>'type', (e.ev->>'seat')::int, e.ev->'payload',
+             CASE WHEN e.ord = ${n}::int THEN ${last.idempotencyKey ?? null} END, CASE WHEN e.ord = ${n}::int THEN ${last.requestHash ?? null} END,
+             b."updatedAt"
+        FROM bumped b, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(ev, ord)
+      RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`);
+    let lastRow: EventRow | null = null;
+    for (const row of inserted) if (lastRow === null || Number(row.seq) > Number(lastRow.seq)) lastRow = row;
+    return lastRow;
+  }
+
+  /**
+   * Several matches' one-event appends in one statement: the single append's statement over a table of rows,
+   * each with its own guard (version, and seat when an actor is named), its own projection and its own outbox
+   * message. A row whose guard refuses it writes nothing; the others go on. Answers the rows written, by match.
+   * Spans several matches, so it is not one shard's: APPEND_BATCH=0 turns it off for a sharded Postgres.
+   */
+  private async appendMany(entries: readonly AppendEntry[]): Promise<Map<string, EventRow>> {
+    const col = <T>(f: (e: AppendEntry, event: NewEvent) => T): T[] => entries.map((e) => f(e, e.events[0] as NewEvent));
+    const credential = (e: AppendEntry): Credential | undefined => e.options.actor?.credential;
+    const rows = await this.run<EventRow & { matchId: string }>(Prisma.sql`
+      WITH x AS (
+        SELECT * FROM unnest(
+          ${col((e) => e.matchId)}::uuid[], ${col((e) => e.expectedVersion)}::int[], ${col((e) => e.projection.status)}::text[],
+          ${col((e) => `{${e.projection.toMove.join(',')}}`)}::text[], ${col((_, ev) => ev.at ?? null)}::timestamptz[],
+          ${col((e) => e.projection.deadlineAt)}::timestamptz[], ${col((e) => e.projection.botDueAt ?? null)}::timestamptz[],
+          ${col((e) => e.options.renewBotLease ?? null)}::timestamptz[], ${col((e) => e.options.actor?.seat ?? null)}::int[],
+          ${col((e) => { const c = credential(e); return c !== undefined && 'tokenHash' in c ? c.tokenHash : null; })}::text[],
+          ${col((e) => { const c = credential(e); return c !== undefined && 'playerId' in c ? c.playerId : null; })}::uuid[],
+          ${col((_, ev) => ev.type)}::text[], ${col((_, ev) => ev.seat)}::int[], ${col((_, ev) => JSON.stringify(ev.payload))}::text[],
+          ${col((_, ev) => ev.idempotencyKey ?? null)}::text[], ${col((_, ev) => ev.requestHash ?? null)}::text[],
+          ${col((e) => e.options.outbox?.messageId ?? null)}::text[], ${col((e) => e.options.outbox?.type ?? null)}::text[],
+          ${col((e) => e.options.outbox?.body ?? null)}::text[]
+        ) AS x("id", "expected", "status", "toMove", "at", "deadlineAt", "botDueAt", "botLease", "actorSeat", "actorToken", "actorPlayer",
+               "type", "seat", "payload", "idempotencyKey", "requestHash", "outId", "outType", "outBody")
+      ), bumped AS (
+        UPDATE "Match" m SET "version" = m."version" + 1, "status" = x."status", "toMove" = x."toMove"::int[],
+               "updatedAt" = coalesce(x."at", now()),
+               "expiresAt" = CASE WHEN x."status" = 'waiting' THEN m."expiresAt" ELSE NULL END,
+               "deadlineAt" = x."deadlineAt", "deadlineLease" = NULL, "botDueAt" = x."botDueAt", "botLease" = x."botLease"
+          FROM x
+         WHERE m."id" = x."id" AND m."version" = x."expected"
+           AND (x."actorSeat" IS NULL OR EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = x."id" AND s."seat" = x."actorSeat"
+                                                  AND (s."tokenHash" = x."actorToken" OR s."playerId" = x."actorPlayer")))
+        RETURNING m."id", m."version", m."updatedAt"
+      ), outbox AS (
+        INSERT INTO "WebhookDelivery" ("id", "endpointId", "matchId", "seq", "messageId", "type", "body", "nextAttemptAt", "createdAt")
+        SELECT gen_random_uuid(), w."id", b."id", b."version", x."outId", x."outType", x."outBody", b."updatedAt", b."updatedAt"
+          FROM bumped b JOIN x ON x."id" = b."id" JOIN "WebhookEndpoint" w ON w."matchId" = b."id" AND w."disabledAt" IS NULL
+         WHERE x."outId" IS NOT NULL
+        RETURNING 1
+      )
+      INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
+      SELECT b."id", b."version", x."type", x."seat", x."payload"::jsonb, x."idempotencyKey", x."requestHash", b."updatedAt"
+        FROM bumped b JOIN x ON x."id" = b."id"
+      RETURNING "matchId"::text AS "matchId", "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`);
+    return new Map(rows.map((r) => [r.matchId, r]));
   }
 
   async findByIdempotencyKey(matchId: string, seat: number, key: string): Promise<StoredEvent | null> {

@@ -42,7 +42,14 @@ class DatabaseCloser implements OnApplicationShutdown {
       },
     },
     AppendedEvents,
-    { provide: EVENT_STORE, inject: [DATABASE, AppendedEvents], useFactory: (db: Database, appended: AppendedEvents) => new PrismaEventStore(db.prisma, appended, (statement) => db.run(statement)) },
+    {
+      provide: EVENT_STORE,
+      inject: [DATABASE, AppendedEvents, APP_CONFIG],
+      useFactory: (db: Database, appended: AppendedEvents, config: AppConfig) => new PrismaEventStore(db.prisma, appended, {
+        run: (statement) => db.run(statement),
+        batchConcurrency: db.kind === 'postgres' ? config.appendBatch : 0, // PGlite runs one statement at a time anyway
+      }),
+    },
     { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
     { provide: WEBHOOK_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaWebhookStore(db.prisma) },
     DatabaseCloser,

@@ -1,0 +1,110 @@
+/**
+ * Group commit for the move's append. While `concurrency` batches are in flight to Postgres, the appends that
+ * arrive wait and then go together in one statement (one round trip, one commit, one WAL flush for all of
+ * them). Nothing waits on a timer: an append that finds a free slot is sent at once, alone, so a quiet server
+ * answers as fast as before and a busy one sends fewer, larger statements (bench/README.md, "Group commit").
+ *
+ * Each append keeps its own version guard in the batch (the statement bumps each match row only at its
+ * expected version), so a batch is the same as its appends run one after another. Two appends on one match
+ * never share a batch, nor two batches in flight: the later waits for the next round. When a batch fails as a
+ * whole (a unique violation of one of its rows, a deadlock with another instance's batch, a lost
+ * connection), each of its appends is run again alone, so each gets its own answer or its own error.
+ */
+export interface BatchedAppend<E, R> {
+  readonly matchId: string;
+  readonly entry: E;
+  resolve(result: R | null): void;
+  reject(error: unknown): void;
+}
+
+export interface AppendBatcherOptions<E, R> {
+  /** Batches in flight at once (each on a connection of its own). */
+  readonly concurrency: number;
+  /** Appends per statement at most. */
+  readonly maxBatch: number;
+  /** Runs one batch: answers, per match id, the row its append wrote (absent when its guard refused it). */
+  many(entries: readonly E[]): Promise<Map<string, R>>;
+  /** Runs one append alone (the fallback when a batch fails as a whole): its row, or null when refused. */
+  one(entry: E): Promise<R | null>;
+}
+
+export class AppendBatcher<E extends { readonly matchId: string }, R> {
+  private readonly queue: BatchedAppend<E, R>[] = [];
+  /** Match ids of the appends in flight. */
+  private readonly busy = new Set<string>();
+  private inFlight = 0;
+  /** Batches sent, and appends in them (bench and tests read these). */
+  batches = 0;
+  appends = 0;
+
+  constructor(private readonly options: AppendBatcherOptions<E, R>) {}
+
+  /** Appends `entry` with the others that wait; answers its row, or null when its guard refused it. */
+  append(entry: E): Promise<R | null> {
+    return new Promise<R | null>((resolve, reject) => {
+      this.queue.push({ matchId: entry.matchId, entry, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.options.concurrency && this.queue.length > 0) {
+      const batch = this.take();
+      if (batch.length === 0) return; // all that wait are on matches in flight: the batch that ends sends them
+      this.inFlight++;
+      this.batches++;
+      this.appends += batch.length;
+      void this.send(batch);
+    }
+  }
+
+  /** The first `maxBatch` waiting appends, one per match and none on a match in flight, in their order. */
+  private take(): BatchedAppend<E, R>[] {
+    const batch: BatchedAppend<E, R>[] = [];
+    let i = 0;
+    while (i < this.queue.length && batch.length < this.options.maxBatch) {
+      const b = this.queue[i] as BatchedAppend<E, R>;
+      if (this.busy.has(b.matchId)) {
+        i++;
+        continue;
+      }
+      this.busy.add(b.matchId);
+      batch.push(b);
+      this.queue.splice(i, 1);
+    }
+    return batch;
+  }
+
+  /** Runs a batch, then frees its slot and its matches before its callers hear back (so what they send next can go at once). */
+  private async send(batch: BatchedAppend<E, R>[]): Promise<void> {
+    let outcomes: Outcome<R>[];
+    if (batch.length === 1) outcomes = [await this.alone(batch[0] as BatchedAppend<E, R>)];
+    else {
+      try {
+        const rows = await this.options.many(batch.map((b) => b.entry));
+        outcomes = batch.map((b) => ({ ok: true, row: rows.get(b.matchId) ?? null }));
+      } catch {
+        // One row can fail the whole statement: each append again on its own, for its own answer.
+        outcomes = await Promise.all(batch.map((b) => this.alone(b)));
+      }
+    }
+    this.inFlight--;
+    for (const b of batch) this.busy.delete(b.matchId);
+    batch.forEach((b, i) => {
+      const o = outcomes[i] as Outcome<R>;
+      if (o.ok) b.resolve(o.row);
+      else b.reject(o.error);
+    });
+    this.pump();
+  }
+
+  private async alone(b: BatchedAppend<E, R>): Promise<Outcome<R>> {
+    try {
+      return { ok: true, row: await this.options.one(b.entry) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+}
+
+type Outcome<R> = { readonly ok: true; readonly row: R | null } | { readonly ok: false; readonly error: unknown };
