@@ -76,6 +76,26 @@ export async function createMatches(base: string, count: number, concurrency: nu
   return out;
 }
 
+/**
+ * Match creation measured as boardgame.io's is (bench/boardgameio.ts): 200 one at a time to warm up, then
+ * `concurrency` workers for `seconds`. Answers every match created (the warm-up's too) and the timed rate.
+ */
+export async function createFor(base: string, seconds: number, concurrency: number): Promise<{ matches: CreatedMatch[]; timed: number; seconds: number; perSecond: number }> {
+  const matches = await createMatches(base, 200, 1);
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let timed = 0;
+  const worker = async (): Promise<void> => {
+    while (performance.now() < end) {
+      matches.push(...(await createMatches(base, 1, 1)));
+      timed++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - start) / 1000;
+  return { matches, timed, seconds: elapsed, perSecond: timed / elapsed };
+}
+
 export interface LoadResult {
   label: string;
   connections: number;

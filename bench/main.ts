@@ -3,7 +3,8 @@
  *  1. the Reversi engine: perft(9) and legal-move generation per position;
  *  2. durable moves over HTTP: the real server (`node dist/main.js`) as a child process on a real Postgres,
  *     autocannon with BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10) after a BENCH_WARMUP_SECONDS (2)
- *     warm-up, each connection playing its own Reversi matches; then a durability check in the database;
+ *     warm-up, each connection playing its own Reversi matches (created first, and timed as boardgame.io's are: 200
+ *     one at a time, then 16 workers for 5 s); then a durability check in the database;
  *     then whether a move's cost grows with the match's length (a Deblockle match, moves ~500 against ~5);
  *  3. the database's ceiling for the same one-statement append, from as many `pg` clients, with unnamed
  *     statements and with a named (prepared) one as pgbench sends it;
@@ -24,7 +25,7 @@ import { type CeilingResult, runCeiling } from './db-ceiling';
 import { checkDurability } from './durability';
 import { runEngineBench } from './engine';
 import { type LiveResult, formatLive, runLiveBench } from './live';
-import { type CreatedMatch, type Lane, type LoadResult, createMatches, runLoad } from './http-load';
+import { type CreatedMatch, type Lane, type LoadResult, createFor, createMatches, runLoad } from './http-load';
 import { runLongMatch } from './long-match';
 import { type BenchPostgres, describePostgres, startPostgres } from './postgres';
 import { goalRatios } from './goals';
@@ -181,12 +182,13 @@ async function main(): Promise<number> {
     estimate = warm.movesPerSecond;
     log(`warm-up: ${warm.movesPerSecond.toFixed(0)} moves/s, ${warm.non200} non-200`);
   }
-  const tCreate = performance.now();
-  // Twice what the warm-up rate needs (the server is still warming up then), and never fewer than 4 per connection.
+  // Creation timed as boardgame.io's is (200 one at a time, then 16 workers for 5 s); the matches it makes are
+  // the moves' pool, topped up untimed to twice what the warm-up rate needs and never fewer than 4 per connection.
+  const creation = await createFor(srv.base, 5, 16);
   const count = Math.ceil((seconds * estimate * 2) / AVG_MOVES) + 4 * connections;
-  const pool: CreatedMatch[] = await createMatches(srv.base, count, 16);
-  const createSeconds = (performance.now() - tCreate) / 1000;
-  log(`${pool.length} matches created over HTTP in ${createSeconds.toFixed(1)} s (${(pool.length / createSeconds).toFixed(0)}/s); ${seconds} s of moves at ${connections} connections...`);
+  const pool: CreatedMatch[] = [...creation.matches, ...(count > creation.matches.length ? await createMatches(srv.base, count - creation.matches.length, 16) : [])];
+  const createPerSecond = creation.perSecond;
+  log(`${creation.timed} matches created over HTTP in ${creation.seconds.toFixed(1)} s (${createPerSecond.toFixed(0)}/s, 16 at a time, after 200 one at a time); ${pool.length} in the pool; ${seconds} s of moves at ${connections} connections...`);
   const load = await phase(() => runLoad({ base: srv.base, label: 'main', connections, seconds, matches: pool, lanes: lanesMain }));
   const http = load.value;
   log(`HTTP: ${http.ok200} moves in ${http.seconds} s = ${http.movesPerSecond.toFixed(0)} moves/s, p50 ${http.latencyMs.p50.toFixed(2)} ms, p99 ${http.latencyMs.p99.toFixed(2)} ms, non-200 ${http.non200}`);
@@ -266,7 +268,7 @@ async function main(): Promise<number> {
     postgres: { kind: pg.kind, where: pg.where, ...pgInfo, serverPoolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) },
     config: { seconds, warmupSeconds: warmup, connections },
     engine: { ...engine.value, cpu: engine.cpu },
-    http: { ...http, warmup: warm && { seconds: warm.seconds, ok200: warm.ok200, movesPerSecond: warm.movesPerSecond, non200: warm.non200 }, matchesPreCreated: pool.length, createPerSecond: pool.length / createSeconds, cpu: load.cpu },
+    http: { ...http, warmup: warm && { seconds: warm.seconds, ok200: warm.ok200, movesPerSecond: warm.movesPerSecond, non200: warm.non200 }, matchesPreCreated: pool.length, createPerSecond, cpu: load.cpu },
     durability,
     webhooks,
     moveCostByLength: long,

@@ -9,7 +9,7 @@ export interface AppConfig {
   /** Whether Prisma's statements are sent as named (prepared) ones, parsed once per connection (store/database.ts). */
   readonly preparedStatements?: boolean;
   /**
-   * Group commit (store/append-batcher.ts): how many statements of batched one-event appends may be in flight
+   * Group commit (store/group-commit.ts): how many statements of batched one-event appends may be in flight
    * at once (APPEND_BATCH, default 1); 0 sends every append in a statement of its own, as a sharded Postgres
    * needs (docs/scaling.md). Postgres only.
    */

@@ -2,7 +2,7 @@ import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { SeatHolder } from '../matches/decider';
 import { rematchIdOf } from '../matches/rematch-id';
 import type { AppendedEvents } from '../matches/appended';
-import { AppendBatcher } from './append-batcher';
+import { GroupCommit } from './group-commit';
 import type {
   AppendOptions, AppendResult, Credential, EventStore, MatchRecord, MatchStatus, MatchSummaryRecord, NewEvent, NewMatch, PageAfter,
   PlayerMatchRecord, Projection, StoredEvent,
@@ -79,6 +79,30 @@ function toMatch(row: MatchRow): MatchRecord {
     rematch: row.rematch,
     createdSeats: seatsOf(row).map(createdHolder),
     webhooks: row.webhooks === true,
+  };
+}
+
+/** The record of a match just created, as the store now holds it. */
+function recordOf(m: NewMatch, createdAt: Date): MatchRecord {
+  return {
+    id: m.id,
+    game: m.game,
+    rulesVersion: m.rulesVersion,
+    seed: m.seed,
+    salt: m.salt,
+    seedCommitment: m.seedCommitment,
+    options: m.options,
+    status: m.status,
+    version: 0,
+    createdAt,
+    updatedAt: createdAt,
+    unlisted: m.unlisted,
+    expiresAt: m.expiresAt,
+    clock: m.clock,
+    rematchOf: m.rematchOf,
+    rematch: null,
+    createdSeats: m.seats.map((x) => x.holder),
+    webhooks: (m.webhooks ?? []).length > 0,
   };
 }
 
@@ -164,6 +188,12 @@ export type RunStatement = <T>(statement: Prisma.Sql) => Promise<T[]>;
 /** Appends per group-commit statement at most. */
 const MAX_BATCH = 64;
 
+/** One creation, keyed by its match for the group commit. */
+interface CreateEntry {
+  readonly matchId: string;
+  readonly match: NewMatch;
+}
+
 /** One append, as `append` takes it. */
 interface AppendEntry {
   readonly matchId: string;
@@ -176,7 +206,7 @@ interface AppendEntry {
 export interface EventStoreOptions {
   /** The statements of the move path and of creation; `$queryRaw` when absent. */
   readonly run?: RunStatement;
-  /** Group commit of one-event appends (append-batcher.ts): batches in flight at once; 0 or absent for none. */
+  /** Group commit of one-event appends and of creations (group-commit.ts): batches in flight at once; 0 or absent for none. */
   readonly batchConcurrency?: number;
 }
 
@@ -184,7 +214,9 @@ export class PrismaEventStore implements EventStore {
   /** The statements of the move path and of creation: straight to the pool when the store module gives it, else `$queryRaw` (in a transaction, `tx`'s). */
   private readonly run: RunStatement;
   /** Group commit, when on: one-event appends of different matches share a statement. */
-  readonly batcher?: AppendBatcher<AppendEntry, EventRow>;
+  readonly batcher?: GroupCommit<AppendEntry, EventRow>;
+  /** Group commit of creations, when on: matches created at once share a statement. */
+  readonly creations?: GroupCommit<CreateEntry, { createdAt: Date | string }>;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -193,11 +225,17 @@ export class PrismaEventStore implements EventStore {
   ) {
     this.run = options.run ?? (<T>(statement: Prisma.Sql) => this.prisma.$queryRaw<T[]>(statement));
     if ((options.batchConcurrency ?? 0) > 0) {
-      this.batcher = new AppendBatcher<AppendEntry, EventRow>({
+      this.batcher = new GroupCommit<AppendEntry, EventRow>({
         concurrency: options.batchConcurrency as number,
         maxBatch: MAX_BATCH,
         many: (entries) => this.appendMany(entries),
         one: (entry) => this.appendOne(entry),
+      });
+      this.creations = new GroupCommit<CreateEntry, { createdAt: Date | string }>({
+        concurrency: options.batchConcurrency as number,
+        maxBatch: MAX_BATCH,
+        many: (entries) => this.createMany(entries),
+        one: (entry) => this.createOne(entry),
       });
     }
   }
@@ -209,6 +247,14 @@ export class PrismaEventStore implements EventStore {
    * (BEGIN, three statements, COMMIT).
    */
   async createMatch(m: NewMatch): Promise<MatchRecord> {
+    const entry: CreateEntry = { matchId: m.id, match: m };
+    const row = this.creations === undefined ? await this.createOne(entry) : await this.creations.append(entry);
+    if (row === null) throw new Error(`creating match ${m.id} wrote no row`);
+    return recordOf(m, new Date(row.createdAt));
+  }
+
+  /** One match created in a statement of its own. */
+  private async createOne({ match: m }: CreateEntry): Promise<{ createdAt: Date | string } | null> {
     const at = m.createdAt === undefined ? Prisma.sql`now()` : Prisma.sql`${m.createdAt}::timestamptz`;
     const seats = m.seats;
     const hooks = m.webhooks ?? [];
@@ -243,27 +289,60 @@ export class PrismaEventStore implements EventStore {
         RETURNING 1
       )
       SELECT m."createdAt" FROM m`); // s, w and d run whether or not they are read, as every data-modifying CTE does
-    const createdAt = new Date((rows[0] as { createdAt: Date | string }).createdAt);
-    return {
-      id: m.id,
-      game: m.game,
-      rulesVersion: m.rulesVersion,
-      seed: m.seed,
-      salt: m.salt,
-      seedCommitment: m.seedCommitment,
-      options: m.options,
-      status: m.status,
-      version: 0,
-      createdAt,
-      updatedAt: createdAt,
-      unlisted: m.unlisted,
-      expiresAt: m.expiresAt,
-      clock: m.clock,
-      rematchOf: m.rematchOf,
-      rematch: null,
-      createdSeats: m.seats.map((x) => x.holder),
-      webhooks: hooks.length > 0,
-    };
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Several matches created in one statement (group commit): the single creation's statement over tables of
+   * rows, the seats, endpoints and match.started outbox rows tied to their match by its id. All or nothing for
+   * the batch: if it fails, each creation is run again alone (group-commit.ts).
+   */
+  private async createMany(entries: readonly CreateEntry[]): Promise<Map<string, { createdAt: Date | string }>> {
+    const ms = entries.map((e) => e.match);
+    const seats = ms.flatMap((m) => m.seats.map((x) => ({ match: m.id, ...x })));
+    const hooks = ms.flatMap((m) => (m.webhooks ?? []).map((w) => ({ match: m.id, ...w })));
+    const started = hooks.filter((w) => w.started !== undefined);
+    const rows = await this.run<{ id: string; createdAt: Date | string }>(Prisma.sql`
+      WITH m AS (
+        INSERT INTO "Match" ("id", "game", "rulesVersion", "seed", "salt", "seedCommitment", "options", "status", "toMove", "unlisted",
+                             "expiresAt", "clock", "deadlineAt", "botDueAt", "rematchOf", "createdAt", "updatedAt")
+        SELECT x."id", x."game", x."rulesVersion", x."seed", x."salt", x."seedCommitment", x."options"::jsonb, x."status", x."toMove"::int[],
+               x."unlisted", x."expiresAt", x."clock"::jsonb, x."deadlineAt", x."botDueAt", x."rematchOf", coalesce(x."at", now()), coalesce(x."at", now())
+          FROM unnest(${ms.map((m) => m.id)}::uuid[], ${ms.map((m) => m.game)}::text[], ${ms.map((m) => m.rulesVersion)}::int[],
+                      ${ms.map((m) => m.seed)}::text[], ${ms.map((m) => m.salt)}::text[], ${ms.map((m) => m.seedCommitment)}::text[],
+                      ${ms.map((m) => JSON.stringify(m.options ?? null))}::text[], ${ms.map((m) => m.status)}::text[],
+                      ${ms.map((m) => `{${m.toMove.join(',')}}`)}::text[], ${ms.map((m) => m.unlisted)}::boolean[],
+                      ${ms.map((m) => m.expiresAt)}::timestamptz[], ${ms.map((m) => (m.clock === null ? null : JSON.stringify(m.clock)))}::text[],
+                      ${ms.map((m) => m.deadlineAt)}::timestamptz[], ${ms.map((m) => m.botDueAt ?? null)}::timestamptz[],
+                      ${ms.map((m) => m.rematchOf)}::uuid[], ${ms.map((m) => m.createdAt ?? null)}::timestamptz[])
+               AS x("id", "game", "rulesVersion", "seed", "salt", "seedCommitment", "options", "status", "toMove", "unlisted",
+                    "expiresAt", "clock", "deadlineAt", "botDueAt", "rematchOf", "at")
+        RETURNING "id", "createdAt"
+      ), s AS (
+        INSERT INTO "Seat" ("matchId", "seat", "name", "playerId", "tokenHash", "bot")
+        SELECT x."match", x."seat", x."name", x."player"::uuid, x."hash", x."bot"
+          FROM unnest(${seats.map((x) => x.match)}::uuid[], ${seats.map((x) => x.seat)}::int[], ${seats.map((x) => x.holder.name)}::text[],
+                      ${seats.map((x) => x.holder.player)}::text[], ${seats.map((x) => x.tokenHash)}::text[], ${seats.map((x) => x.holder.bot ?? null)}::text[])
+               AS x("match", "seat", "name", "player", "hash", "bot")
+        RETURNING 1
+      ), w AS (
+        INSERT INTO "WebhookEndpoint" ("id", "matchId", "url", "secret", "createdAt")
+        SELECT x."id"::uuid, m."id", x."url", x."secret", m."createdAt"
+          FROM unnest(${hooks.map((w) => w.id)}::text[], ${hooks.map((w) => w.match)}::uuid[], ${hooks.map((w) => w.url)}::text[],
+                      ${hooks.map((w) => w.secret)}::text[]) AS x("id", "match", "url", "secret")
+          JOIN m ON m."id" = x."match"
+        RETURNING 1
+      ), d AS (
+        INSERT INTO "WebhookDelivery" ("id", "endpointId", "matchId", "seq", "messageId", "type", "body", "nextAttemptAt", "createdAt")
+        SELECT gen_random_uuid(), x."endpoint"::uuid, m."id", 0, x."messageId", x."type", x."body", m."createdAt", m."createdAt"
+          FROM unnest(${started.map((w) => w.id)}::text[], ${started.map((w) => w.match)}::uuid[], ${started.map((w) => w.started?.messageId ?? '')}::text[],
+                      ${started.map((w) => w.started?.type ?? '')}::text[], ${started.map((w) => w.started?.body ?? '')}::text[])
+               AS x("endpoint", "match", "messageId", "type", "body")
+          JOIN m ON m."id" = x."match"
+        RETURNING 1
+      )
+      SELECT m."id"::text AS "id", m."createdAt" FROM m`); // s, w and d run whether or not they are read, as every data-modifying CTE does
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async createRematch(m: NewMatch): Promise<MatchRecord | null> {

@@ -4,11 +4,11 @@ import type { PrismaEventStore } from '../src/store/prisma-event-store';
 import { useApp } from './support/harness';
 
 /**
- * Group commit (src/store/append-batcher.ts, APPEND_BATCH): appends of different matches that arrive while a
+ * Group commit (src/store/group-commit.ts, APPEND_BATCH): appends of different matches that arrive while a
  * statement is in flight share the next one. These check, on a real Postgres, that a shared statement is the
  * same as its appends one by one: each keeps its own version guard, its own seat check and its own outbox.
  */
-describe('group commit of appends', () => {
+describe('group commit of appends and creations', () => {
   const h = useApp();
   const store = (): PrismaEventStore => h.app.get<PrismaEventStore>(EVENT_STORE);
   const active: Projection = { status: 'active', toMove: [1], deadlineAt: null };
@@ -79,5 +79,33 @@ describe('group commit of appends', () => {
     expect(batches).toBe(2);
     expect(results.map((r) => (r.ok ? r.event.seq : r.conflict))).toEqual(['duplicate-key', 1]);
     expect(await Promise.all([again!.id, other!.id].map((id) => h.db.version(id)))).toEqual([1, 1]);
+  });
+
+  it('matches created at once share statements, and each gets its own seats, endpoints and match.started rows', async () => {
+    const creations = store().creations!;
+    const [b0, a0] = [creations.batches, creations.appends];
+    const bodies = Array.from({ length: 40 }, (_, i) => ({
+      players: [{ name: `p${i}-0` }, { name: `p${i}-1` }],
+      ...(i % 3 === 0 ? { webhooks: [{ url: `https://example.com/hook/${i}` }] } : {}),
+    }));
+    const created = await Promise.all(bodies.map((body) => h.client.http.post('/games/reversi/matches').send(body).expect(201).then((r) => r.body)));
+    expect(creations.batches - b0).toBeLessThan(creations.appends - a0);
+    const ids = created.map((m) => m.id as string);
+    const seats = await h.db.pool.query<{ matchId: string; names: string[] }>(
+      `SELECT "matchId"::text AS "matchId", array_agg("name" ORDER BY "seat") AS names FROM "Seat" WHERE "matchId" = ANY($1::uuid[]) GROUP BY 1`, [ids]);
+    const namesOf = new Map(seats.rows.map((r) => [r.matchId, r.names]));
+    expect(ids.map((id) => namesOf.get(id))).toEqual(bodies.map((b) => b.players.map((p) => p.name)));
+    const hooks = await h.db.pool.query<{ matchId: string; url: string; started: number }>(
+      `SELECT w."matchId"::text AS "matchId", w."url", (SELECT count(*)::int FROM "WebhookDelivery" d WHERE d."endpointId" = w."id" AND d."seq" = 0) AS started
+         FROM "WebhookEndpoint" w WHERE w."matchId" = ANY($1::uuid[])`, [ids]);
+    expect(new Map(hooks.rows.map((r) => [r.matchId, [r.url, r.started]]))).toEqual(new Map(
+      bodies.flatMap((b, i) => (b.webhooks ? [[ids[i] as string, [b.webhooks[0]!.url, 1]]] : [])),
+    ));
+    // Each seat token opens its own match and seat.
+    for (const [i, m] of created.entries()) {
+      if (i % 10 !== 0) continue;
+      const res = await h.client.get('reversi', m.id, m.seats[1].token).expect(200);
+      expect(res.body).toMatchObject({ id: m.id, you: 1, players: [{ name: `p${i}-0` }, { name: `p${i}-1` }] });
+    }
   });
 });

@@ -10,14 +10,14 @@
  * whole (a unique violation of one of its rows, a deadlock with another instance's batch, a lost
  * connection), each of its appends is run again alone, so each gets its own answer or its own error.
  */
-export interface BatchedAppend<E, R> {
+export interface Waiting<E, R> {
   readonly matchId: string;
   readonly entry: E;
   resolve(result: R | null): void;
   reject(error: unknown): void;
 }
 
-export interface AppendBatcherOptions<E, R> {
+export interface GroupCommitOptions<E, R> {
   /** Batches in flight at once (each on a connection of its own). */
   readonly concurrency: number;
   /** Appends per statement at most. */
@@ -28,8 +28,8 @@ export interface AppendBatcherOptions<E, R> {
   one(entry: E): Promise<R | null>;
 }
 
-export class AppendBatcher<E extends { readonly matchId: string }, R> {
-  private readonly queue: BatchedAppend<E, R>[] = [];
+export class GroupCommit<E extends { readonly matchId: string }, R> {
+  private readonly queue: Waiting<E, R>[] = [];
   /** Match ids of the appends in flight. */
   private readonly busy = new Set<string>();
   private inFlight = 0;
@@ -37,7 +37,7 @@ export class AppendBatcher<E extends { readonly matchId: string }, R> {
   batches = 0;
   appends = 0;
 
-  constructor(private readonly options: AppendBatcherOptions<E, R>) {}
+  constructor(private readonly options: GroupCommitOptions<E, R>) {}
 
   /** Appends `entry` with the others that wait; answers its row, or null when its guard refused it. */
   append(entry: E): Promise<R | null> {
@@ -59,11 +59,11 @@ export class AppendBatcher<E extends { readonly matchId: string }, R> {
   }
 
   /** The first `maxBatch` waiting appends, one per match and none on a match in flight, in their order. */
-  private take(): BatchedAppend<E, R>[] {
-    const batch: BatchedAppend<E, R>[] = [];
+  private take(): Waiting<E, R>[] {
+    const batch: Waiting<E, R>[] = [];
     let i = 0;
     while (i < this.queue.length && batch.length < this.options.maxBatch) {
-      const b = this.queue[i] as BatchedAppend<E, R>;
+      const b = this.queue[i] as Waiting<E, R>;
       if (this.busy.has(b.matchId)) {
         i++;
         continue;
@@ -76,9 +76,9 @@ export class AppendBatcher<E extends { readonly matchId: string }, R> {
   }
 
   /** Runs a batch, then frees its slot and its matches before its callers hear back (so what they send next can go at once). */
-  private async send(batch: BatchedAppend<E, R>[]): Promise<void> {
+  private async send(batch: Waiting<E, R>[]): Promise<void> {
     let outcomes: Outcome<R>[];
-    if (batch.length === 1) outcomes = [await this.alone(batch[0] as BatchedAppend<E, R>)];
+    if (batch.length === 1) outcomes = [await this.alone(batch[0] as Waiting<E, R>)];
     else {
       try {
         const rows = await this.options.many(batch.map((b) => b.entry));
@@ -98,7 +98,7 @@ export class AppendBatcher<E extends { readonly matchId: string }, R> {
     this.pump();
   }
 
-  private async alone(b: BatchedAppend<E, R>): Promise<Outcome<R>> {
+  private async alone(b: Waiting<E, R>): Promise<Outcome<R>> {
     try {
       return { ok: true, row: await this.options.one(b.entry) };
     } catch (error) {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AppendBatcher } from './append-batcher';
+import { GroupCommit } from './group-commit';
 
 interface Entry {
   readonly matchId: string;
@@ -50,7 +50,7 @@ class FakeDb {
   }
 }
 
-describe('AppendBatcher (group commit of appends)', () => {
+describe('GroupCommit (group commit of appends)', () => {
   it('answers every append with its own row, never puts one match twice in a batch or in two batches in flight, and keeps each match\'s order', async () => {
     await fc.assert(fc.asyncProperty(
       fc.integer({ min: 1, max: 3 }),
@@ -61,7 +61,7 @@ describe('AppendBatcher (group commit of appends)', () => {
       fc.integer({ min: 0, max: 4 }),
       async (concurrency, maxBatch, arrivals, delays, failEvery) => {
         const db = new FakeDb(concurrency, maxBatch, (n) => failEvery > 0 && n % failEvery === 0, delays);
-        const batcher = new AppendBatcher<Entry, number>({ concurrency, maxBatch, many: (e) => db.many(e), one: (e) => db.one(e) });
+        const batcher = new GroupCommit<Entry, number>({ concurrency, maxBatch, many: (e) => db.many(e), one: (e) => db.one(e) });
         const answers: Promise<number | null>[] = [];
         for (const [tag, a] of arrivals.entries()) {
           answers.push(batcher.append({ matchId: `m${a.match}`, tag }));
@@ -86,7 +86,7 @@ describe('AppendBatcher (group commit of appends)', () => {
 
   it('sends an append at once when a slot is free, and the ones that arrive meanwhile together in the next statement', async () => {
     const db = new FakeDb(1, 64, () => false, [3]);
-    const batcher = new AppendBatcher<Entry, number>({ concurrency: 1, maxBatch: 64, many: (e) => db.many(e), one: (e) => db.one(e) });
+    const batcher = new GroupCommit<Entry, number>({ concurrency: 1, maxBatch: 64, many: (e) => db.many(e), one: (e) => db.one(e) });
     const first = batcher.append({ matchId: 'a', tag: 0 });
     expect(db.sent.map((s) => s.entries.map((e) => e.tag))).toEqual([[0]]); // alone, without waiting
     const rest = ['b', 'c', 'a', 'd'].map((m, i) => batcher.append({ matchId: m, tag: i + 1 }));
@@ -96,7 +96,7 @@ describe('AppendBatcher (group commit of appends)', () => {
 
   it('holds a second append on a match in flight back, even with a free slot, and lets the others pass it', async () => {
     const db = new FakeDb(2, 64, () => false, [3]);
-    const batcher = new AppendBatcher<Entry, number>({ concurrency: 2, maxBatch: 64, many: (e) => db.many(e), one: (e) => db.one(e) });
+    const batcher = new GroupCommit<Entry, number>({ concurrency: 2, maxBatch: 64, many: (e) => db.many(e), one: (e) => db.one(e) });
     const answers = [batcher.append({ matchId: 'a', tag: 0 }), batcher.append({ matchId: 'a', tag: 1 }), batcher.append({ matchId: 'b', tag: 2 })];
     expect(db.sent.map((s) => s.entries.map((e) => e.tag))).toEqual([[0], [2]]);
     expect(await Promise.all(answers)).toEqual([0, 1, 2]);
@@ -105,7 +105,7 @@ describe('AppendBatcher (group commit of appends)', () => {
 
   it('runs each append of a failed batch again alone, so each gets its own answer or its own error', async () => {
     const refused = new Error('duplicate key value violates unique constraint');
-    const batcher = new AppendBatcher<Entry, number>({
+    const batcher = new GroupCommit<Entry, number>({
       concurrency: 1,
       maxBatch: 64,
       many: () => Promise.reject(new Error('one row failed the statement')),
