@@ -182,11 +182,16 @@ async function main(): Promise<number> {
     estimate = warm.movesPerSecond;
     log(`warm-up: ${warm.movesPerSecond.toFixed(0)} moves/s, ${warm.non200} non-200`);
   }
-  // Creation timed as boardgame.io's is (200 one at a time, then 16 workers for 5 s); the matches it makes are
-  // the moves' pool, topped up untimed to twice what the warm-up rate needs and never fewer than 4 per connection.
+  // Creation timed as boardgame.io's is (200 one at a time, then 16 workers for 5 s); the moves' pool is taken
+  // from the matches it made (topped up untimed if needed): twice what the warm-up rate needs, and never fewer
+  // than 4 per connection.
   const creation = await createFor(srv.base, 5, 16);
   const count = Math.ceil((seconds * estimate * 2) / AVG_MOVES) + 4 * connections;
-  const pool: CreatedMatch[] = [...creation.matches, ...(count > creation.matches.length ? await createMatches(srv.base, count - creation.matches.length, 16) : [])];
+  // The most recent ones: a server holds the state of the matches it touched last (the state cache), as it
+  // held every match of the pool when the pool was all the bench created.
+  const pool: CreatedMatch[] = count <= creation.matches.length
+    ? creation.matches.slice(-count)
+    : [...creation.matches, ...(await createMatches(srv.base, count - creation.matches.length, 16))];
   const createPerSecond = creation.perSecond;
   log(`${creation.timed} matches created over HTTP in ${creation.seconds.toFixed(1)} s (${createPerSecond.toFixed(0)}/s, 16 at a time, after 200 one at a time); ${pool.length} in the pool; ${seconds} s of moves at ${connections} connections...`);
   const load = await phase(() => runLoad({ base: srv.base, label: 'main', connections, seconds, matches: pool, lanes: lanesMain }));

@@ -308,35 +308,35 @@ export class PrismaEventStore implements EventStore {
                              "expiresAt", "clock", "deadlineAt", "botDueAt", "rematchOf", "createdAt", "updatedAt")
         SELECT x."id", x."game", x."rulesVersion", x."seed", x."salt", x."seedCommitment", x."options"::jsonb, x."status", x."toMove"::int[],
                x."unlisted", x."expiresAt", x."clock"::jsonb, x."deadlineAt", x."botDueAt", x."rematchOf", coalesce(x."at", now()), coalesce(x."at", now())
-          FROM unnest(${ms.map((m) => m.id)}::uuid[], ${ms.map((m) => m.game)}::text[], ${ms.map((m) => m.rulesVersion)}::int[],
-                      ${ms.map((m) => m.seed)}::text[], ${ms.map((m) => m.salt)}::text[], ${ms.map((m) => m.seedCommitment)}::text[],
-                      ${ms.map((m) => JSON.stringify(m.options ?? null))}::text[], ${ms.map((m) => m.status)}::text[],
-                      ${ms.map((m) => `{${m.toMove.join(',')}}`)}::text[], ${ms.map((m) => m.unlisted)}::boolean[],
-                      ${ms.map((m) => m.expiresAt)}::timestamptz[], ${ms.map((m) => (m.clock === null ? null : JSON.stringify(m.clock)))}::text[],
-                      ${ms.map((m) => m.deadlineAt)}::timestamptz[], ${ms.map((m) => m.botDueAt ?? null)}::timestamptz[],
-                      ${ms.map((m) => m.rematchOf)}::uuid[], ${ms.map((m) => m.createdAt ?? null)}::timestamptz[])
+          FROM unnest((SELECT ${ms.map((m) => m.id)}::uuid[]), (SELECT ${ms.map((m) => m.game)}::text[]), (SELECT ${ms.map((m) => m.rulesVersion)}::int[]),
+                      (SELECT ${ms.map((m) => m.seed)}::text[]), (SELECT ${ms.map((m) => m.salt)}::text[]), (SELECT ${ms.map((m) => m.seedCommitment)}::text[]),
+                      (SELECT ${ms.map((m) => JSON.stringify(m.options ?? null))}::text[]), (SELECT ${ms.map((m) => m.status)}::text[]),
+                      (SELECT ${ms.map((m) => `{${m.toMove.join(',')}}`)}::text[]), (SELECT ${ms.map((m) => m.unlisted)}::boolean[]),
+                      (SELECT ${ms.map((m) => m.expiresAt)}::timestamptz[]), (SELECT ${ms.map((m) => (m.clock === null ? null : JSON.stringify(m.clock)))}::text[]),
+                      (SELECT ${ms.map((m) => m.deadlineAt)}::timestamptz[]), (SELECT ${ms.map((m) => m.botDueAt ?? null)}::timestamptz[]),
+                      (SELECT ${ms.map((m) => m.rematchOf)}::uuid[]), (SELECT ${ms.map((m) => m.createdAt ?? null)}::timestamptz[]))
                AS x("id", "game", "rulesVersion", "seed", "salt", "seedCommitment", "options", "status", "toMove", "unlisted",
                     "expiresAt", "clock", "deadlineAt", "botDueAt", "rematchOf", "at")
         RETURNING "id", "createdAt"
       ), s AS (
         INSERT INTO "Seat" ("matchId", "seat", "name", "playerId", "tokenHash", "bot")
         SELECT x."match", x."seat", x."name", x."player"::uuid, x."hash", x."bot"
-          FROM unnest(${seats.map((x) => x.match)}::uuid[], ${seats.map((x) => x.seat)}::int[], ${seats.map((x) => x.holder.name)}::text[],
-                      ${seats.map((x) => x.holder.player)}::text[], ${seats.map((x) => x.tokenHash)}::text[], ${seats.map((x) => x.holder.bot ?? null)}::text[])
+          FROM unnest((SELECT ${seats.map((x) => x.match)}::uuid[]), (SELECT ${seats.map((x) => x.seat)}::int[]), (SELECT ${seats.map((x) => x.holder.name)}::text[]),
+                      (SELECT ${seats.map((x) => x.holder.player)}::text[]), (SELECT ${seats.map((x) => x.tokenHash)}::text[]), (SELECT ${seats.map((x) => x.holder.bot ?? null)}::text[]))
                AS x("match", "seat", "name", "player", "hash", "bot")
         RETURNING 1
       ), w AS (
         INSERT INTO "WebhookEndpoint" ("id", "matchId", "url", "secret", "createdAt")
         SELECT x."id"::uuid, m."id", x."url", x."secret", m."createdAt"
-          FROM unnest(${hooks.map((w) => w.id)}::text[], ${hooks.map((w) => w.match)}::uuid[], ${hooks.map((w) => w.url)}::text[],
-                      ${hooks.map((w) => w.secret)}::text[]) AS x("id", "match", "url", "secret")
+          FROM unnest((SELECT ${hooks.map((w) => w.id)}::text[]), (SELECT ${hooks.map((w) => w.match)}::uuid[]), (SELECT ${hooks.map((w) => w.url)}::text[]),
+                      (SELECT ${hooks.map((w) => w.secret)}::text[])) AS x("id", "match", "url", "secret")
           JOIN m ON m."id" = x."match"
         RETURNING 1
       ), d AS (
         INSERT INTO "WebhookDelivery" ("id", "endpointId", "matchId", "seq", "messageId", "type", "body", "nextAttemptAt", "createdAt")
         SELECT gen_random_uuid(), x."endpoint"::uuid, m."id", 0, x."messageId", x."type", x."body", m."createdAt", m."createdAt"
-          FROM unnest(${started.map((w) => w.id)}::text[], ${started.map((w) => w.match)}::uuid[], ${started.map((w) => w.started?.messageId ?? '')}::text[],
-                      ${started.map((w) => w.started?.type ?? '')}::text[], ${started.map((w) => w.started?.body ?? '')}::text[])
+          FROM unnest((SELECT ${started.map((w) => w.id)}::text[]), (SELECT ${started.map((w) => w.match)}::uuid[]), (SELECT ${started.map((w) => w.started?.messageId ?? '')}::text[]),
+                      (SELECT ${started.map((w) => w.started?.type ?? '')}::text[]), (SELECT ${started.map((w) => w.started?.body ?? '')}::text[]))
                AS x("endpoint", "match", "messageId", "type", "body")
           JOIN m ON m."id" = x."match"
         RETURNING 1
@@ -464,16 +464,16 @@ export class PrismaEventStore implements EventStore {
     const rows = await this.run<EventRow & { matchId: string }>(Prisma.sql`
       WITH x AS (
         SELECT * FROM unnest(
-          ${col((e) => e.matchId)}::uuid[], ${col((e) => e.expectedVersion)}::int[], ${col((e) => e.projection.status)}::text[],
-          ${col((e) => `{${e.projection.toMove.join(',')}}`)}::text[], ${col((_, ev) => ev.at ?? null)}::timestamptz[],
-          ${col((e) => e.projection.deadlineAt)}::timestamptz[], ${col((e) => e.projection.botDueAt ?? null)}::timestamptz[],
-          ${col((e) => e.options.renewBotLease ?? null)}::timestamptz[], ${col((e) => e.options.actor?.seat ?? null)}::int[],
-          ${col((e) => { const c = credential(e); return c !== undefined && 'tokenHash' in c ? c.tokenHash : null; })}::text[],
-          ${col((e) => { const c = credential(e); return c !== undefined && 'playerId' in c ? c.playerId : null; })}::uuid[],
-          ${col((_, ev) => ev.type)}::text[], ${col((_, ev) => ev.seat)}::int[], ${col((_, ev) => JSON.stringify(ev.payload))}::text[],
-          ${col((_, ev) => ev.idempotencyKey ?? null)}::text[], ${col((_, ev) => ev.requestHash ?? null)}::text[],
-          ${col((e) => e.options.outbox?.messageId ?? null)}::text[], ${col((e) => e.options.outbox?.type ?? null)}::text[],
-          ${col((e) => e.options.outbox?.body ?? null)}::text[]
+          (SELECT ${col((e) => e.matchId)}::uuid[]), (SELECT ${col((e) => e.expectedVersion)}::int[]), (SELECT ${col((e) => e.projection.status)}::text[]),
+          (SELECT ${col((e) => `{${e.projection.toMove.join(',')}}`)}::text[]), (SELECT ${col((_, ev) => ev.at ?? null)}::timestamptz[]),
+          (SELECT ${col((e) => e.projection.deadlineAt)}::timestamptz[]), (SELECT ${col((e) => e.projection.botDueAt ?? null)}::timestamptz[]),
+          (SELECT ${col((e) => e.options.renewBotLease ?? null)}::timestamptz[]), (SELECT ${col((e) => e.options.actor?.seat ?? null)}::int[]),
+          (SELECT ${col((e) => { const c = credential(e); return c !== undefined && 'tokenHash' in c ? c.tokenHash : null; })}::text[]),
+          (SELECT ${col((e) => { const c = credential(e); return c !== undefined && 'playerId' in c ? c.playerId : null; })}::uuid[]),
+          (SELECT ${col((_, ev) => ev.type)}::text[]), (SELECT ${col((_, ev) => ev.seat)}::int[]), (SELECT ${col((_, ev) => JSON.stringify(ev.payload))}::text[]),
+          (SELECT ${col((_, ev) => ev.idempotencyKey ?? null)}::text[]), (SELECT ${col((_, ev) => ev.requestHash ?? null)}::text[]),
+          (SELECT ${col((e) => e.options.outbox?.messageId ?? null)}::text[]), (SELECT ${col((e) => e.options.outbox?.type ?? null)}::text[]),
+          (SELECT ${col((e) => e.options.outbox?.body ?? null)}::text[])
         ) AS x("id", "expected", "status", "toMove", "at", "deadlineAt", "botDueAt", "botLease", "actorSeat", "actorToken", "actorPlayer",
                "type", "seat", "payload", "idempotencyKey", "requestHash", "outId", "outType", "outBody")
       ), bumped AS (
