@@ -61,7 +61,7 @@ describe('GroupCommit (group commit of appends)', () => {
       fc.integer({ min: 0, max: 4 }),
       async (concurrency, maxBatch, arrivals, delays, failEvery) => {
         const db = new FakeDb(concurrency, maxBatch, (n) => failEvery > 0 && n % failEvery === 0, delays);
-        const batcher = new GroupCommit<Entry, number>({ concurrency, maxBatch, many: (e) => db.many(e), one: (e) => db.one(e) });
+        const batcher = new GroupCommit<Entry, number>({ concurrency, maxBatch, many: (e) => db.many(e), one: (e) => db.one(e), isolate: () => true });
         const answers: Promise<number | null>[] = [];
         for (const [tag, a] of arrivals.entries()) {
           answers.push(batcher.append({ matchId: `m${a.match}`, tag }));
@@ -86,7 +86,7 @@ describe('GroupCommit (group commit of appends)', () => {
 
   it('sends an append at once when a slot is free, and the ones that arrive meanwhile together in the next statement', async () => {
     const db = new FakeDb(1, 64, () => false, [3]);
-    const batcher = new GroupCommit<Entry, number>({ concurrency: 1, maxBatch: 64, many: (e) => db.many(e), one: (e) => db.one(e) });
+    const batcher = new GroupCommit<Entry, number>({ concurrency: 1, maxBatch: 64, many: (e) => db.many(e), one: (e) => db.one(e), isolate: () => true });
     const first = batcher.append({ matchId: 'a', tag: 0 });
     expect(db.sent.map((s) => s.entries.map((e) => e.tag))).toEqual([[0]]); // alone, without waiting
     const rest = ['b', 'c', 'a', 'd'].map((m, i) => batcher.append({ matchId: m, tag: i + 1 }));
@@ -96,7 +96,7 @@ describe('GroupCommit (group commit of appends)', () => {
 
   it('holds a second append on a match in flight back, even with a free slot, and lets the others pass it', async () => {
     const db = new FakeDb(2, 64, () => false, [3]);
-    const batcher = new GroupCommit<Entry, number>({ concurrency: 2, maxBatch: 64, many: (e) => db.many(e), one: (e) => db.one(e) });
+    const batcher = new GroupCommit<Entry, number>({ concurrency: 2, maxBatch: 64, many: (e) => db.many(e), one: (e) => db.one(e), isolate: () => true });
     const answers = [batcher.append({ matchId: 'a', tag: 0 }), batcher.append({ matchId: 'a', tag: 1 }), batcher.append({ matchId: 'b', tag: 2 })];
     expect(db.sent.map((s) => s.entries.map((e) => e.tag))).toEqual([[0], [2]]);
     expect(await Promise.all(answers)).toEqual([0, 1, 2]);
@@ -110,11 +110,32 @@ describe('GroupCommit (group commit of appends)', () => {
       maxBatch: 64,
       many: () => Promise.reject(new Error('one row failed the statement')),
       one: (e) => (e.tag === 2 ? Promise.reject(refused) : Promise.resolve(e.tag === 3 ? null : e.tag)),
+      isolate: () => true,
     });
     const first = batcher.append({ matchId: 'x', tag: 0 });
     const rest = [1, 2, 3].map((tag) => batcher.append({ matchId: `m${tag}`, tag }).catch((e: unknown) => e));
     expect(await first).toBe(0);
     expect(await Promise.all(rest)).toEqual([1, refused, null]);
     expect([batcher.batches, batcher.appends]).toEqual([2, 4]);
+  });
+
+  it('gives a failure no row can cause (a lost connection: the batch may have committed) to every caller as it is, without running anything again', async () => {
+    const lost = new Error('Connection terminated unexpectedly');
+    let alone = 0;
+    const batcher = new GroupCommit<Entry, number>({
+      concurrency: 1,
+      maxBatch: 64,
+      many: (entries) => (entries.length > 1 ? Promise.reject(lost) : Promise.resolve(new Map(entries.map((e) => [e.matchId, e.tag])))),
+      one: (e) => {
+        alone++;
+        return Promise.resolve(e.tag);
+      },
+      isolate: (error) => error !== lost,
+    });
+    const first = batcher.append({ matchId: 'x', tag: 0 });
+    const rest = [1, 2].map((tag) => batcher.append({ matchId: `m${tag}`, tag }).catch((e: unknown) => e));
+    expect(await first).toBe(0);
+    expect(await Promise.all(rest)).toEqual([lost, lost]);
+    expect(alone).toBe(1); // the first, which went alone; nothing of the failed batch again
   });
 });

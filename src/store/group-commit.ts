@@ -7,8 +7,9 @@
  * Each append keeps its own version guard in the batch (the statement bumps each match row only at its
  * expected version), so a batch is the same as its appends run one after another. Two appends on one match
  * never share a batch, nor two batches in flight: the later waits for the next round. When a batch fails as a
- * whole (a unique violation of one of its rows, a deadlock with another instance's batch, a lost
- * connection), each of its appends is run again alone, so each gets its own answer or its own error.
+ * whole because of one of its rows or of another instance (a unique violation, a bad value, a deadlock), each
+ * of its appends is run again alone, so each gets its own answer or its own error. Any other failure (a lost
+ * connection, after which the batch may or may not have committed) goes to every caller as it is.
  */
 export interface Waiting<E, R> {
   readonly matchId: string;
@@ -26,6 +27,12 @@ export interface GroupCommitOptions<E, R> {
   many(entries: readonly E[]): Promise<Map<string, R>>;
   /** Runs one append alone (the fallback when a batch fails as a whole): its row, or null when refused. */
   one(entry: E): Promise<R | null>;
+  /**
+   * Whether a batch's error is one that a row of it can cause, so that each append is run again alone. Any
+   * other error (a lost connection: the batch may have committed) goes to every caller of the batch as it is,
+   * as it would have gone to each of them alone: a retry with the same idempotency key then tells.
+   */
+  isolate(error: unknown): boolean;
 }
 
 export class GroupCommit<E extends { readonly matchId: string }, R> {
@@ -83,9 +90,11 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
       try {
         const rows = await this.options.many(batch.map((b) => b.entry));
         outcomes = batch.map((b) => ({ ok: true, row: rows.get(b.matchId) ?? null }));
-      } catch {
+      } catch (error) {
         // One row can fail the whole statement: each append again on its own, for its own answer.
-        outcomes = await Promise.all(batch.map((b) => this.alone(b)));
+        outcomes = this.options.isolate(error)
+          ? await Promise.all(batch.map((b) => this.alone(b)))
+          : batch.map(() => ({ ok: false, error }));
       }
     }
     this.inFlight--;

@@ -118,6 +118,16 @@ function toEvent(row: EventRow): StoredEvent {
   };
 }
 
+/**
+ * Whether a failed batch statement may have failed because of one of its rows, or of a lock cycle with
+ * another instance: Postgres's data exceptions (class 22), integrity violations (23) and transaction
+ * rollbacks such as deadlocks (40). Those roll the statement back, so running its rows again alone is safe.
+ */
+export function rowCaused(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|23|40)[0-9A-Z]{3}$/.test(code);
+}
+
 /** The Postgres unique-violation constraint name, if `error` is one (Prisma wraps it differently by path). */
 export function uniqueViolation(error: unknown): string | null {
   const e = error as { code?: string; message?: string; meta?: Record<string, unknown>; constraint?: unknown } | null;
@@ -230,12 +240,14 @@ export class PrismaEventStore implements EventStore {
         maxBatch: MAX_BATCH,
         many: (entries) => this.appendMany(entries),
         one: (entry) => this.appendOne(entry),
+        isolate: rowCaused,
       });
       this.creations = new GroupCommit<CreateEntry, { createdAt: Date | string }>({
         concurrency: options.batchConcurrency as number,
         maxBatch: MAX_BATCH,
         many: (entries) => this.createMany(entries),
         one: (entry) => this.createOne(entry),
+        isolate: rowCaused,
       });
     }
   }
