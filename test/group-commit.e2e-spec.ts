@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EVENT_STORE, type NewEvent, type Projection } from '../src/matches/event-store.port';
 import { hashToken } from '../src/matches/tokens';
 import type { PrismaEventStore } from '../src/store/prisma-event-store';
@@ -14,23 +15,50 @@ describe('group commit of appends and creations', () => {
   const active: Projection = { status: 'active', toMove: [1], deadlineAt: null };
   const move = (square: string, extra: Partial<NewEvent> = {}): NewEvent[] => [{ type: 'MoveMade', seat: 0, payload: { square }, ...extra }];
 
-  /** Starts one append (which takes the one statement slot) and, in the same turn, the others: those go together next. */
-  async function together<T>(blocker: string, appends: (() => Promise<T>)[]): Promise<{ results: T[]; batches: number; appended: number }> {
+  /** Blocker matches enough to take every statement slot (one append each). */
+  const blockers = async (): Promise<string[]> =>
+    (await Promise.all(Array.from({ length: store().batcher?.concurrency ?? 0 }, () => h.client.create('reversi', ['a', 'b'])))).map((m) => m.id);
+
+  /** Polls until `done` holds (the batcher's queue is read in this process, so this only waits for requests to arrive). */
+  async function until(done: () => boolean, what: string): Promise<void> {
+    for (const end = Date.now() + 20_000; !done(); await new Promise((r) => setTimeout(r, 10))) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    }
+  }
+
+  /** Holds the rows of these matches locked in a transaction of another connection until `release` is called. */
+  async function lockRows(ids: string[]): Promise<{ release(): Promise<void> }> {
+    const c = await h.db.pool.connect();
+    await c.query('BEGIN');
+    await c.query('SELECT 1 FROM "Match" WHERE "id" = ANY($1::uuid[]) FOR UPDATE', [ids]);
+    return { release: async () => { await c.query('ROLLBACK'); c.release(); } };
+  }
+
+  /** Starts one append per slot (each goes alone at once) and, in the same turn, the others: those go together next. */
+  async function together<T>(blocking: string[], appends: (() => Promise<T>)[]): Promise<{ results: T[]; batches: number; appended: number }> {
     const batcher = store().batcher;
     if (!batcher) throw new Error('the test app runs with APPEND_BATCH=0: no group commit to test');
     const [b0, a0] = [batcher.batches, batcher.appends];
-    const first = store().append(blocker, 0, active, move('d3'));
+    const first = blocking.map((id) => store().append(id, 0, active, move('d3')));
     const results = await Promise.all(appends.map((f) => f()));
-    expect((await first).ok).toBe(true);
-    return { results, batches: batcher.batches - b0, appended: batcher.appends - a0 };
+    expect((await Promise.all(first)).every((r) => r.ok)).toBe(true);
+    return { results, batches: batcher.batches - b0 - blocking.length, appended: batcher.appends - a0 - blocking.length };
   }
 
   it('moves on many matches at once share statements, and each match still takes exactly one move per version', async () => {
-    const matches = await Promise.all(Array.from({ length: 30 }, () => h.client.create('reversi', ['ann', 'bob'])));
     const batcher = store().batcher!;
+    const blocking = await blockers();
+    const matches = await Promise.all(Array.from({ length: 30 }, () => h.client.create('reversi', ['ann', 'bob'])));
+    // Every statement slot is taken by an append that waits on a row lock: the 90 moves all queue meanwhile.
+    const lock = await lockRows(blocking);
     const [b0, a0] = [batcher.batches, batcher.appends];
-    const statuses = await Promise.all(matches.flatMap((m) => ['d3', 'c4', 'f5'].map((square) =>
+    const first = blocking.map((id) => store().append(id, 0, active, move('d3')));
+    const sent = Promise.all(matches.flatMap((m) => ['d3', 'c4', 'f5'].map((square) =>
       h.client.move('reversi', m.id, m.seats[0]!.token, { square }, 0).then((r) => [m.id, r.status] as const))));
+    await until(() => batcher.waiting === 90, 'the 90 moves to queue');
+    await lock.release();
+    const statuses = await sent;
+    expect((await Promise.all(first)).every((r) => r.ok)).toBe(true);
     for (const m of matches) {
       expect(statuses.filter(([id, s]) => id === m.id && s === 200)).toHaveLength(1);
       expect(statuses.filter(([id, s]) => id === m.id && s !== 200).map(([, s]) => s)).toEqual([409, 409]);
@@ -39,13 +67,13 @@ describe('group commit of appends and creations', () => {
       `SELECT e."matchId"::text AS "matchId", count(*)::int AS n, max(e."seq") AS max, min(m."version") AS version
          FROM "MatchEvent" e JOIN "Match" m ON m."id" = e."matchId" WHERE e."matchId" = ANY($1::uuid[]) GROUP BY 1`, [matches.map((m) => m.id)]);
     expect(rows.rows.map((r) => [r.n, r.max, r.version])).toEqual(matches.map(() => [1, 1, 1]));
-    // 30 moves were written (the 60 refused were refused by their guard, or before, by the state the server knew).
-    expect(batcher.batches - b0).toBeLessThan(batcher.appends - a0);
+    // One move per match in each statement: three statements of 30, the first wrote 30 moves, the others' guards refused theirs.
+    expect([batcher.batches - b0 - blocking.length, batcher.appends - a0 - blocking.length]).toEqual([3, 90]);
   });
 
   it('a shared statement keeps each append\'s seat check and its outbox: a stale seat token is refused, the others go in', async () => {
-    const [blocker, plain, stale, hooked] = await Promise.all([
-      h.client.create('reversi', ['a', 'b']),
+    const blocking = await blockers();
+    const [plain, stale, hooked] = await Promise.all([
       h.client.create('reversi', ['a', 'b']),
       h.client.create('reversi', ['a', 'b']),
       h.client.http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], webhooks: [{ url: 'https://example.com/hook' }] })
@@ -53,12 +81,12 @@ describe('group commit of appends and creations', () => {
     ]);
     const seat0 = (m: { seats: { token: string }[] }) => ({ seat: 0, credential: { tokenHash: hashToken(m.seats[0]!.token) } });
     const outbox = { type: 'turn.started', messageId: `msg_${hooked.id}_1`, body: '{"type":"turn.started"}' };
-    const { results, batches, appended } = await together(blocker.id, [
+    const { results, batches, appended } = await together(blocking, [
       () => store().append(plain.id, 0, active, move('d3'), { actor: seat0(plain) }),
       () => store().append(stale.id, 0, active, move('d3'), { actor: { seat: 0, credential: { tokenHash: hashToken('tbs_not-this-seat') } } }),
       () => store().append(hooked.id, 0, active, move('d3'), { actor: seat0(hooked), outbox }),
     ]);
-    expect([batches, appended]).toEqual([2, 4]); // the blocker alone, then the three in one statement
+    expect([batches, appended]).toEqual([1, 3]); // after the blockers, the three in one statement
     expect(results.map((r) => (r.ok ? ['ok', r.event.seq, r.event.payload] : ['refused', r.conflict]))).toEqual([
       ['ok', 1, { square: 'd3' }], ['refused', 'version-conflict'], ['ok', 1, { square: 'd3' }],
     ]);
@@ -69,27 +97,46 @@ describe('group commit of appends and creations', () => {
   });
 
   it('a repeated idempotency key fails the shared statement: each of its appends is run again alone and gets its own answer', async () => {
-    const [blocker, again, other] = await Promise.all([0, 1, 2].map(() => h.client.create('reversi', ['a', 'b'])));
+    const blocking = await blockers();
+    const [again, other] = await Promise.all([0, 1].map(() => h.client.create('reversi', ['a', 'b'])));
     const keyed = (square: string): NewEvent[] => move(square, { idempotencyKey: 'same-key', requestHash: `h-${square}` });
     expect((await store().append(again!.id, 0, active, keyed('d3'))).ok).toBe(true);
-    const { results, batches } = await together(blocker!.id, [
+    const { results, batches } = await together(blocking, [
       () => store().append(again!.id, 1, { status: 'active', toMove: [0], deadlineAt: null }, keyed('c4')),
       () => store().append(other!.id, 0, active, move('f5')),
     ]);
-    expect(batches).toBe(2);
+    expect(batches).toBe(1);
     expect(results.map((r) => (r.ok ? r.event.seq : r.conflict))).toEqual(['duplicate-key', 1]);
     expect(await Promise.all([again!.id, other!.id].map((id) => h.db.version(id)))).toEqual([1, 1]);
   });
 
   it('matches created at once share statements, and each gets its own seats, endpoints and match.started rows', async () => {
     const creations = store().creations!;
+    // Every slot is taken by a creation that waits on another transaction's uncommitted row of the same id.
+    const c = await h.db.pool.connect();
+    await c.query('BEGIN');
+    const blocking = Array.from({ length: creations.concurrency }, () => randomUUID());
+    for (const id of blocking) {
+      await c.query(`INSERT INTO "Match" ("id", "game", "rulesVersion", "seed", "options", "status") VALUES ($1, 'reversi', 1, 's', '{}', 'active')`, [id]);
+    }
     const [b0, a0] = [creations.batches, creations.appends];
+    const first = blocking.map((id) => store().createMatch({
+      // A match as the service would create it (so `npm run verify` on this database replays it), unlisted.
+      id, game: 'reversi', rulesVersion: 1, seed: 'seed', salt: null, seedCommitment: null, options: {}, status: 'active', unlisted: true,
+      expiresAt: null, rematchOf: null, clock: null, toMove: [0], deadlineAt: null,
+      seats: ['x', 'y'].map((name, seat) => ({ seat, holder: { name, player: null, open: false }, tokenHash: null })),
+    }));
     const bodies = Array.from({ length: 40 }, (_, i) => ({
       players: [{ name: `p${i}-0` }, { name: `p${i}-1` }],
       ...(i % 3 === 0 ? { webhooks: [{ url: `https://example.com/hook/${i}` }] } : {}),
     }));
-    const created = await Promise.all(bodies.map((body) => h.client.http.post('/games/reversi/matches').send(body).expect(201).then((r) => r.body)));
-    expect(creations.batches - b0).toBeLessThan(creations.appends - a0);
+    const sent = Promise.all(bodies.map((body) => h.client.http.post('/games/reversi/matches').send(body).expect(201).then((r) => r.body)));
+    await until(() => creations.waiting === 40, 'the 40 creations to queue');
+    await c.query('ROLLBACK');
+    c.release();
+    const created = await sent;
+    expect((await Promise.all(first)).map((m) => m.id)).toEqual(blocking);
+    expect([creations.batches - b0 - blocking.length, creations.appends - a0 - blocking.length]).toEqual([1, 40]);
     const ids = created.map((m) => m.id as string);
     const seats = await h.db.pool.query<{ matchId: string; names: string[] }>(
       `SELECT "matchId"::text AS "matchId", array_agg("name" ORDER BY "seat") AS names FROM "Seat" WHERE "matchId" = ANY($1::uuid[]) GROUP BY 1`, [ids]);

@@ -10,7 +10,7 @@ export interface AppConfig {
   readonly preparedStatements?: boolean;
   /**
    * Group commit (store/group-commit.ts): how many statements of batched one-event appends may be in flight
-   * at once (APPEND_BATCH, default 1); 0 sends every append in a statement of its own, as a sharded Postgres
+   * at once (APPEND_BATCH, default 2); 0 sends every append in a statement of its own, as a sharded Postgres
    * needs (docs/scaling.md). Postgres only.
    */
   readonly appendBatch: number;
@@ -124,7 +124,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: env.TURNBASE_DATA_DIR ?? join(process.cwd(), '.data', 'pglite'),
     poolSize: nonNegativeInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== '0',
-    appendBatch: nonNegativeInt('APPEND_BATCH', env.APPEND_BATCH, 1),
+    appendBatch: nonNegativeInt('APPEND_BATCH', env.APPEND_BATCH, 2),
     bodyLimit: 64 * 1024,
     logRequests: env.LOG_REQUESTS === '1',
     rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200),

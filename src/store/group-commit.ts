@@ -46,6 +46,16 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
 
   constructor(private readonly options: GroupCommitOptions<E, R>) {}
 
+  /** Appends waiting for a statement. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /** Statements in flight at once at most. */
+  get concurrency(): number {
+    return this.options.concurrency;
+  }
+
   /** Appends `entry` with the others that wait; answers its row, or null when its guard refused it. */
   append(entry: E): Promise<R | null> {
     return new Promise<R | null>((resolve, reject) => {
