@@ -195,6 +195,14 @@ const CLAIMS: Record<ClaimKind, { readonly due: Prisma.Sql; readonly lease: Pris
 /** Runs one statement and answers its rows: `$queryRaw`, or the pool under it (`Database.run`). */
 export type RunStatement = <T>(statement: Prisma.Sql) => Promise<T[]>;
 
+/**
+ * An array parameter of a group-commit statement, read through `(SELECT $n)`: the planner cannot see its
+ * length then, so a custom plan estimates the same rows as the generic one and Postgres keeps the cached
+ * generic plan instead of planning each small batch again (bench/README.md, "Group commit"). `type` is a
+ * constant of this file.
+ */
+const column = (values: readonly unknown[], type: string): Prisma.Sql => Prisma.sql`(SELECT ${values}::${Prisma.raw(type)}[])`;
+
 /** Appends per group-commit statement at most. */
 const MAX_BATCH = 64;
 
@@ -252,12 +260,7 @@ export class PrismaEventStore implements EventStore {
     }
   }
 
-  /**
-   * One statement, one round trip: the match, its seats, its webhook endpoints and the outbox rows of
-   * match.started, each an INSERT of a CTE (the foreign keys are checked at the statement's end, when all
-   * are there). All or nothing, as the nested create of Prisma's client was, at a fifth of its round trips
-   * (BEGIN, three statements, COMMIT).
-   */
+  /** Creates a match: with other creations that arrive meanwhile (group commit), or alone. */
   async createMatch(m: NewMatch): Promise<MatchRecord> {
     const entry: CreateEntry = { matchId: m.id, match: m };
     const row = this.creations === undefined ? await this.createOne(entry) : await this.creations.append(entry);
@@ -265,7 +268,12 @@ export class PrismaEventStore implements EventStore {
     return recordOf(m, new Date(row.createdAt));
   }
 
-  /** One match created in a statement of its own. */
+  /**
+   * One match in a statement of its own, one round trip: the match, its seats, its webhook endpoints and the
+   * outbox rows of match.started, each an INSERT of a CTE (the foreign keys are checked at the statement's end,
+   * when all are there). All or nothing. Its one VALUES row keeps it on its match's shard (docs/scaling.md),
+   * which the batched form below, over arrays of several matches, cannot be.
+   */
   private async createOne({ match: m }: CreateEntry): Promise<{ createdAt: Date | string } | null> {
     const at = m.createdAt === undefined ? Prisma.sql`now()` : Prisma.sql`${m.createdAt}::timestamptz`;
     const seats = m.seats;
@@ -320,35 +328,35 @@ export class PrismaEventStore implements EventStore {
                              "expiresAt", "clock", "deadlineAt", "botDueAt", "rematchOf", "createdAt", "updatedAt")
         SELECT x."id", x."game", x."rulesVersion", x."seed", x."salt", x."seedCommitment", x."options"::jsonb, x."status", x."toMove"::int[],
                x."unlisted", x."expiresAt", x."clock"::jsonb, x."deadlineAt", x."botDueAt", x."rematchOf", coalesce(x."at", now()), coalesce(x."at", now())
-          FROM unnest((SELECT ${ms.map((m) => m.id)}::uuid[]), (SELECT ${ms.map((m) => m.game)}::text[]), (SELECT ${ms.map((m) => m.rulesVersion)}::int[]),
-                      (SELECT ${ms.map((m) => m.seed)}::text[]), (SELECT ${ms.map((m) => m.salt)}::text[]), (SELECT ${ms.map((m) => m.seedCommitment)}::text[]),
-                      (SELECT ${ms.map((m) => JSON.stringify(m.options ?? null))}::text[]), (SELECT ${ms.map((m) => m.status)}::text[]),
-                      (SELECT ${ms.map((m) => `{${m.toMove.join(',')}}`)}::text[]), (SELECT ${ms.map((m) => m.unlisted)}::boolean[]),
-                      (SELECT ${ms.map((m) => m.expiresAt)}::timestamptz[]), (SELECT ${ms.map((m) => (m.clock === null ? null : JSON.stringify(m.clock)))}::text[]),
-                      (SELECT ${ms.map((m) => m.deadlineAt)}::timestamptz[]), (SELECT ${ms.map((m) => m.botDueAt ?? null)}::timestamptz[]),
-                      (SELECT ${ms.map((m) => m.rematchOf)}::uuid[]), (SELECT ${ms.map((m) => m.createdAt ?? null)}::timestamptz[]))
+          FROM unnest(${column(ms.map((m) => m.id), 'uuid')}, ${column(ms.map((m) => m.game), 'text')}, ${column(ms.map((m) => m.rulesVersion), 'int')},
+                      ${column(ms.map((m) => m.seed), 'text')}, ${column(ms.map((m) => m.salt), 'text')}, ${column(ms.map((m) => m.seedCommitment), 'text')},
+                      ${column(ms.map((m) => JSON.stringify(m.options ?? null)), 'text')}, ${column(ms.map((m) => m.status), 'text')},
+                      ${column(ms.map((m) => `{${m.toMove.join(',')}}`), 'text')}, ${column(ms.map((m) => m.unlisted), 'boolean')},
+                      ${column(ms.map((m) => m.expiresAt), 'timestamptz')}, ${column(ms.map((m) => (m.clock === null ? null : JSON.stringify(m.clock))), 'text')},
+                      ${column(ms.map((m) => m.deadlineAt), 'timestamptz')}, ${column(ms.map((m) => m.botDueAt ?? null), 'timestamptz')},
+                      ${column(ms.map((m) => m.rematchOf), 'uuid')}, ${column(ms.map((m) => m.createdAt ?? null), 'timestamptz')})
                AS x("id", "game", "rulesVersion", "seed", "salt", "seedCommitment", "options", "status", "toMove", "unlisted",
                     "expiresAt", "clock", "deadlineAt", "botDueAt", "rematchOf", "at")
         RETURNING "id", "createdAt"
       ), s AS (
         INSERT INTO "Seat" ("matchId", "seat", "name", "playerId", "tokenHash", "bot")
         SELECT x."match", x."seat", x."name", x."player"::uuid, x."hash", x."bot"
-          FROM unnest((SELECT ${seats.map((x) => x.match)}::uuid[]), (SELECT ${seats.map((x) => x.seat)}::int[]), (SELECT ${seats.map((x) => x.holder.name)}::text[]),
-                      (SELECT ${seats.map((x) => x.holder.player)}::text[]), (SELECT ${seats.map((x) => x.tokenHash)}::text[]), (SELECT ${seats.map((x) => x.holder.bot ?? null)}::text[]))
+          FROM unnest(${column(seats.map((x) => x.match), 'uuid')}, ${column(seats.map((x) => x.seat), 'int')}, ${column(seats.map((x) => x.holder.name), 'text')},
+                      ${column(seats.map((x) => x.holder.player), 'text')}, ${column(seats.map((x) => x.tokenHash), 'text')}, ${column(seats.map((x) => x.holder.bot ?? null), 'text')})
                AS x("match", "seat", "name", "player", "hash", "bot")
         RETURNING 1
       ), w AS (
         INSERT INTO "WebhookEndpoint" ("id", "matchId", "url", "secret", "createdAt")
         SELECT x."id"::uuid, m."id", x."url", x."secret", m."createdAt"
-          FROM unnest((SELECT ${hooks.map((w) => w.id)}::text[]), (SELECT ${hooks.map((w) => w.match)}::uuid[]), (SELECT ${hooks.map((w) => w.url)}::text[]),
-                      (SELECT ${hooks.map((w) => w.secret)}::text[])) AS x("id", "match", "url", "secret")
+          FROM unnest(${column(hooks.map((w) => w.id), 'text')}, ${column(hooks.map((w) => w.match), 'uuid')}, ${column(hooks.map((w) => w.url), 'text')},
+                      ${column(hooks.map((w) => w.secret), 'text')}) AS x("id", "match", "url", "secret")
           JOIN m ON m."id" = x."match"
         RETURNING 1
       ), d AS (
         INSERT INTO "WebhookDelivery" ("id", "endpointId", "matchId", "seq", "messageId", "type", "body", "nextAttemptAt", "createdAt")
         SELECT gen_random_uuid(), x."endpoint"::uuid, m."id", 0, x."messageId", x."type", x."body", m."createdAt", m."createdAt"
-          FROM unnest((SELECT ${started.map((w) => w.id)}::text[]), (SELECT ${started.map((w) => w.match)}::uuid[]), (SELECT ${started.map((w) => w.started?.messageId ?? '')}::text[]),
-                      (SELECT ${started.map((w) => w.started?.type ?? '')}::text[]), (SELECT ${started.map((w) => w.started?.body ?? '')}::text[]))
+          FROM unnest(${column(started.map((w) => w.id), 'text')}, ${column(started.map((w) => w.match), 'uuid')}, ${column(started.map((w) => w.started?.messageId ?? ''), 'text')},
+                      ${column(started.map((w) => w.started?.type ?? ''), 'text')}, ${column(started.map((w) => w.started?.body ?? ''), 'text')})
                AS x("endpoint", "match", "messageId", "type", "body")
           JOIN m ON m."id" = x."match"
         RETURNING 1
@@ -476,16 +484,16 @@ export class PrismaEventStore implements EventStore {
     const rows = await this.run<EventRow & { matchId: string }>(Prisma.sql`
       WITH x AS (
         SELECT * FROM unnest(
-          (SELECT ${col((e) => e.matchId)}::uuid[]), (SELECT ${col((e) => e.expectedVersion)}::int[]), (SELECT ${col((e) => e.projection.status)}::text[]),
-          (SELECT ${col((e) => `{${e.projection.toMove.join(',')}}`)}::text[]), (SELECT ${col((_, ev) => ev.at ?? null)}::timestamptz[]),
-          (SELECT ${col((e) => e.projection.deadlineAt)}::timestamptz[]), (SELECT ${col((e) => e.projection.botDueAt ?? null)}::timestamptz[]),
-          (SELECT ${col((e) => e.options.renewBotLease ?? null)}::timestamptz[]), (SELECT ${col((e) => e.options.actor?.seat ?? null)}::int[]),
-          (SELECT ${col((e) => { const c = credential(e); return c !== undefined && 'tokenHash' in c ? c.tokenHash : null; })}::text[]),
-          (SELECT ${col((e) => { const c = credential(e); return c !== undefined && 'playerId' in c ? c.playerId : null; })}::uuid[]),
-          (SELECT ${col((_, ev) => ev.type)}::text[]), (SELECT ${col((_, ev) => ev.seat)}::int[]), (SELECT ${col((_, ev) => JSON.stringify(ev.payload))}::text[]),
-          (SELECT ${col((_, ev) => ev.idempotencyKey ?? null)}::text[]), (SELECT ${col((_, ev) => ev.requestHash ?? null)}::text[]),
-          (SELECT ${col((e) => e.options.outbox?.messageId ?? null)}::text[]), (SELECT ${col((e) => e.options.outbox?.type ?? null)}::text[]),
-          (SELECT ${col((e) => e.options.outbox?.body ?? null)}::text[])
+          ${column(col((e) => e.matchId), 'uuid')}, ${column(col((e) => e.expectedVersion), 'int')}, ${column(col((e) => e.projection.status), 'text')},
+          ${column(col((e) => `{${e.projection.toMove.join(',')}}`), 'text')}, ${column(col((_, ev) => ev.at ?? null), 'timestamptz')},
+          ${column(col((e) => e.projection.deadlineAt), 'timestamptz')}, ${column(col((e) => e.projection.botDueAt ?? null), 'timestamptz')},
+          ${column(col((e) => e.options.renewBotLease ?? null), 'timestamptz')}, ${column(col((e) => e.options.actor?.seat ?? null), 'int')},
+          ${column(col((e) => { const c = credential(e); return c !== undefined && 'tokenHash' in c ? c.tokenHash : null; }), 'text')},
+          ${column(col((e) => { const c = credential(e); return c !== undefined && 'playerId' in c ? c.playerId : null; }), 'uuid')},
+          ${column(col((_, ev) => ev.type), 'text')}, ${column(col((_, ev) => ev.seat), 'int')}, ${column(col((_, ev) => JSON.stringify(ev.payload)), 'text')},
+          ${column(col((_, ev) => ev.idempotencyKey ?? null), 'text')}, ${column(col((_, ev) => ev.requestHash ?? null), 'text')},
+          ${column(col((e) => e.options.outbox?.messageId ?? null), 'text')}, ${column(col((e) => e.options.outbox?.type ?? null), 'text')},
+          ${column(col((e) => e.options.outbox?.body ?? null), 'text')}
         ) AS x("id", "expected", "status", "toMove", "at", "deadlineAt", "botDueAt", "botLease", "actorSeat", "actorToken", "actorPlayer",
                "type", "seat", "payload", "idempotencyKey", "requestHash", "outId", "outType", "outBody")
       ), bumped AS (
