@@ -1,7 +1,7 @@
 /**
- * Group commit for the move's append. While `concurrency` batches are in flight to Postgres, the appends that
- * arrive wait and then go together in one statement (one round trip, one commit, one WAL flush for all of
- * them). Nothing waits on a timer: an append that finds a free slot is sent at once, alone, so a quiet server
+ * Group commit, for the move's append and for match creation. While `concurrency` batches are in flight to
+ * Postgres, the appends that arrive wait and then go together in one statement (one round trip, one commit,
+ * one WAL flush for all of them). Nothing waits on a timer: an append that finds a free slot is sent at once, alone, so a quiet server
  * answers as fast as before and a busy one sends fewer, larger statements (bench/README.md, "Group commit").
  *
  * Each append keeps its own version guard in the batch (the statement bumps each match row only at its
@@ -11,8 +11,7 @@
  * of its appends is run again alone, so each gets its own answer or its own error. Any other failure (a lost
  * connection, after which the batch may or may not have committed) goes to every caller as it is.
  */
-export interface Waiting<E, R> {
-  readonly matchId: string;
+interface Waiting<E, R> {
   readonly entry: E;
   resolve(result: R | null): void;
   reject(error: unknown): void;
@@ -40,7 +39,7 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
   /** Match ids of the appends in flight. */
   private readonly busy = new Set<string>();
   private inFlight = 0;
-  /** Batches sent, and appends in them (bench and tests read these). */
+  /** Batches sent, and appends in them (the tests read these). */
   batches = 0;
   appends = 0;
 
@@ -59,7 +58,7 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
   /** Appends `entry` with the others that wait; answers its row, or null when its guard refused it. */
   append(entry: E): Promise<R | null> {
     return new Promise<R | null>((resolve, reject) => {
-      this.queue.push({ matchId: entry.matchId, entry, resolve, reject });
+      this.queue.push({ entry, resolve, reject });
       this.pump();
     });
   }
@@ -81,11 +80,11 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
     let i = 0;
     while (i < this.queue.length && batch.length < this.options.maxBatch) {
       const b = this.queue[i] as Waiting<E, R>;
-      if (this.busy.has(b.matchId)) {
+      if (this.busy.has(b.entry.matchId)) {
         i++;
         continue;
       }
-      this.busy.add(b.matchId);
+      this.busy.add(b.entry.matchId);
       batch.push(b);
       this.queue.splice(i, 1);
     }
@@ -99,7 +98,7 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
     else {
       try {
         const rows = await this.options.many(batch.map((b) => b.entry));
-        outcomes = batch.map((b) => ({ ok: true, row: rows.get(b.matchId) ?? null }));
+        outcomes = batch.map((b) => ({ ok: true, row: rows.get(b.entry.matchId) ?? null }));
       } catch (error) {
         // One row can fail the whole statement: each append again on its own, for its own answer.
         outcomes = this.options.isolate(error)
@@ -108,7 +107,7 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
       }
     }
     this.inFlight--;
-    for (const b of batch) this.busy.delete(b.matchId);
+    for (const b of batch) this.busy.delete(b.entry.matchId);
     batch.forEach((b, i) => {
       const o = outcomes[i] as Outcome<R>;
       if (o.ok) b.resolve(o.row);
