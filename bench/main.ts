@@ -27,7 +27,7 @@ import { runEngineBench } from './engine';
 import { type LiveResult, formatLive, runLiveBench } from './live';
 import { type CreatedMatch, type Lane, type LoadResult, createFor, createMatches, runLoad } from './http-load';
 import { runLongMatch } from './long-match';
-import { type BenchPostgres, describePostgres, startPostgres } from './postgres';
+import { type BenchPostgres, analyze, describePostgres, startPostgres } from './postgres';
 import { goalRatios } from './goals';
 import { formatTable } from './report';
 import { type BenchServer, startServer } from './server';
@@ -193,6 +193,7 @@ async function main(): Promise<number> {
     ? creation.matches.slice(-count)
     : [...creation.matches, ...(await createMatches(srv.base, count - creation.matches.length, 16))];
   const createPerSecond = creation.perSecond;
+  log(`ANALYZE after creating the matches: ${await analyze(pg.url)} ms (as autovacuum would within a minute; bench/README.md, "Statistics")`);
   log(`${creation.timed} matches created over HTTP in ${creation.seconds.toFixed(1)} s (${createPerSecond.toFixed(0)}/s, 16 at a time, after 200 one at a time); ${pool.length} in the pool; ${seconds} s of moves at ${connections} connections...`);
   const load = await phase(() => runLoad({ base: srv.base, label: 'main', connections, seconds, matches: pool, lanes: lanesMain }));
   const http = load.value;

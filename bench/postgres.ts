@@ -80,3 +80,23 @@ export async function describePostgres(url: string): Promise<Record<string, stri
     await c.end();
   }
 }
+
+/**
+ * `ANALYZE` of the whole database, once the bench has made its matches: a database in service has statistics
+ * (autovacuum analyzes a table that grew by 10% within its one-minute naptime), and pgbench's `-i` likewise
+ * vacuums and analyzes after loading. Without it, the plans each server connection cached while the tables held
+ * the warm-up's few rows (a scan of the whole Match table then cost less than an index lookup) stay in use
+ * after the creation phase has made 9,000 matches: each append then reads every match row (bench/README.md,
+ * "Statistics"). Answers the milliseconds it took.
+ */
+export async function analyze(url: string): Promise<number> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    const t0 = Date.now();
+    await c.query('ANALYZE');
+    return Date.now() - t0;
+  } finally {
+    await c.end();
+  }
+}
