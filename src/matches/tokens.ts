@@ -1,8 +1,9 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, URL-safe. Shown to its seat once; only the hash is stored. */
 export const newSeatToken = (): string => `tbs_${randomBytes(32).toString('base64url')}`;
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** SHA-256 of a seat token, hex: what the store keeps. One-shot `crypto.hash` (Node 20.12+), on every request with a token. */
+export const hashToken = (token: string): string => hash('sha256', token, 'hex');
 let fixedSeeds: { readonly base: string; next: number } | null = null;
 
 /**

@@ -106,6 +106,12 @@ function recordOf(m: NewMatch, createdAt: Date): MatchRecord {
   };
 }
 
+/** What an append statement answers of the event it wrote: its number and time (the rest is the caller's). */
+interface AppendedRow {
+  seq: number;
+  createdAt: Date | string;
+}
+
 function toEvent(row: EventRow): StoredEvent {
   return {
     seq: Number(row.seq),
@@ -232,7 +238,7 @@ export class PrismaEventStore implements EventStore {
   /** The statements of the move path and of creation: straight to the pool when the store module gives it, else `$queryRaw` (in a transaction, `tx`'s). */
   private readonly run: RunStatement;
   /** Group commit, when on: one-event appends of different matches share a statement. */
-  readonly batcher?: GroupCommit<AppendEntry, EventRow>;
+  readonly batcher?: GroupCommit<AppendEntry, AppendedRow>;
   /** Group commit of creations, when on: matches created at once share a statement. */
   readonly creations?: GroupCommit<CreateEntry, { createdAt: Date | string }>;
 
@@ -243,7 +249,7 @@ export class PrismaEventStore implements EventStore {
   ) {
     this.run = options.run ?? (<T>(statement: Prisma.Sql) => this.prisma.$queryRaw<T[]>(statement));
     if ((options.batchConcurrency ?? 0) > 0) {
-      this.batcher = new GroupCommit<AppendEntry, EventRow>({
+      this.batcher = new GroupCommit<AppendEntry, AppendedRow>({
         concurrency: options.batchConcurrency as number,
         maxBatch: MAX_BATCH,
         many: (entries) => this.appendMany(entries),
@@ -406,7 +412,12 @@ export class PrismaEventStore implements EventStore {
         ? await this.batcher.append(entry)
         : await this.appendOne(entry);
       if (row === null) return { ok: false, conflict: 'version-conflict' };
-      const event = toEvent(row);
+      // The statement answers only the event's number and time: the rest is what was sent (no jsonb to print and parse back).
+      const last = events[events.length - 1] as NewEvent;
+      const event: StoredEvent = {
+        seq: Number(row.seq), type: last.type, seat: last.seat, payload: last.payload, createdAt: new Date(row.createdAt),
+        idempotencyKey: last.idempotencyKey ?? null, requestHash: last.requestHash ?? null,
+      };
       this.appended?.emit(matchId, event.seq);
       return { ok: true, event };
     } catch (error) {
@@ -417,7 +428,7 @@ export class PrismaEventStore implements EventStore {
   }
 
   /** One append in a statement of its own; the row of its last event, or null when the guard refused it. */
-  private async appendOne({ matchId, expectedVersion, projection, events, options }: AppendEntry): Promise<EventRow | null> {
+  private async appendOne({ matchId, expectedVersion, projection, events, options }: AppendEntry): Promise<AppendedRow | null> {
     const n = events.length;
     const last = events[n - 1] as NewEvent;
     const actor = options.actor
@@ -450,7 +461,7 @@ export class PrismaEventStore implements EventStore {
     // match id itself and the time is the server clock's (a parameter) or now(), not clock_timestamp(): so the statement stays one shard's on a
     // sharded Postgres (docs/scaling.md), where a VOLATILE function in an UPDATE is refused. A match that
     // stops waiting drops its expiry deadline.
-    const inserted = await this.run<EventRow>(Prisma.sql`
+    const inserted = await this.run<AppendedRow>(Prisma.sql`
       WITH bumped AS (
         UPDATE "Match" SET "version" = "version" + ${n}::int, "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
                "updatedAt" = ${at},
@@ -466,8 +477,8 @@ export class PrismaEventStore implements EventStore {
              CASE WHEN e.ord = ${n}::int THEN ${last.idempotencyKey ?? null} END, CASE WHEN e.ord = ${n}::int THEN ${last.requestHash ?? null} END,
              b."updatedAt"
         FROM bumped b, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(ev, ord)
-      RETURNING "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`);
-    let lastRow: EventRow | null = null;
+      RETURNING "seq", "createdAt"`);
+    let lastRow: AppendedRow | null = null;
     for (const row of inserted) if (lastRow === null || Number(row.seq) > Number(lastRow.seq)) lastRow = row;
     return lastRow;
   }
@@ -478,10 +489,10 @@ export class PrismaEventStore implements EventStore {
    * message. A row whose guard refuses it writes nothing; the others go on. Answers the rows written, by match.
    * Spans several matches, so it is not one shard's: APPEND_BATCH=0 turns it off for a sharded Postgres.
    */
-  private async appendMany(entries: readonly AppendEntry[]): Promise<Map<string, EventRow>> {
+  private async appendMany(entries: readonly AppendEntry[]): Promise<Map<string, AppendedRow>> {
     const col = <T>(f: (e: AppendEntry, event: NewEvent) => T): T[] => entries.map((e) => f(e, e.events[0] as NewEvent));
     const credential = (e: AppendEntry): Credential | undefined => e.options.actor?.credential;
-    const rows = await this.run<EventRow & { matchId: string }>(Prisma.sql`
+    const rows = await this.run<AppendedRow & { matchId: string }>(Prisma.sql`
       WITH x AS (
         SELECT * FROM unnest(
           ${column(col((e) => e.matchId), 'uuid')}, ${column(col((e) => e.expectedVersion), 'int')}, ${column(col((e) => e.projection.status), 'text')},
@@ -516,7 +527,7 @@ export class PrismaEventStore implements EventStore {
       INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload", "idempotencyKey", "requestHash", "createdAt")
       SELECT b."id", b."version", x."type", x."seat", x."payload"::jsonb, x."idempotencyKey", x."requestHash", b."updatedAt"
         FROM bumped b JOIN x ON x."id" = b."id"
-      RETURNING "matchId"::text AS "matchId", "seq", "type", "seat", "payload", "createdAt", "idempotencyKey", "requestHash"`);
+      RETURNING "matchId"::text AS "matchId", "seq", "createdAt"`);
     return new Map(rows.map((r) => [r.matchId, r]));
   }
 
