@@ -3,6 +3,7 @@
  * others. Only a hint: a lost one costs latency (the periodic re-check covers it), never correctness. On
  * Postgres it is NOTIFY/LISTEN; a changefeed, logical replication or a pub/sub could replace it here.
  */
+import { Prisma } from '../generated/prisma/client';
 import type { Database } from '../store/database';
 
 export interface HintBus {
@@ -25,7 +26,8 @@ export const EVENTS_CHANNEL = 'turnbase_events';
 export function postgresHintBus(db: Database & Required<Pick<Database, 'listen'>>): HintBus {
   return {
     publish: async (payload) => {
-      await db.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, payload]);
+      // A named statement (Database.run): one per batch of appends, so Postgres does not parse and plan it each time.
+      await db.run(Prisma.sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${payload})::text AS "sent"`);
     },
     subscribe: (onPayload, onGap) => db.listen(EVENTS_CHANNEL, onPayload, onGap),
   };
