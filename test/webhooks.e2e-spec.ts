@@ -225,8 +225,14 @@ describe('webhooks across a SIGKILL', () => {
     const down = await new Receiver().start();
     const port = down.port;
     await down.stop();
-    // A short attempt limit keeps the lease of an attempt cut by the kill short too (2 x 1 s + 5 s).
-    const env = { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000', CLOCK_SWEEP_MS: '0', EXPIRY_SWEEP_SECONDS: '0' };
+    // A short attempt limit keeps the lease of an attempt cut by the kill short too (2 x 1 s + 5 s). The two
+    // servers share the suites' database and are killed with SIGKILL, so they run no scheduler that claims other
+    // suites' rows with a 30 s lease (clocks, expiry, bot turns, tournaments): a killed claim would stall those
+    // suites until it ran out (a round robin of another suite once missed its 60 s that way).
+    const env = {
+      WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000',
+      CLOCK_SWEEP_MS: '0', EXPIRY_SWEEP_SECONDS: '0', BOT_SWEEP_MS: '0', TOURNAMENT_SWEEP_MS: '0',
+    };
     const first = await startServerProcess(env);
     const post = (base: string, path: string, body: unknown, token?: string) => fetch(`${base}${path}`, {
       method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
