@@ -4,6 +4,8 @@ export interface LiveConfig {
   readonly heartbeatMs: number;
   /** How often every watched match's version is re-read, in case a notification was lost. */
   readonly recheckMs: number;
+  /** How often an instance tells the others on the hint bus that it listens (notifier.ts, "Presence"). */
+  readonly presenceMs: number;
   /** Open streams and waiting long-polls per token (or per client address without one). */
   readonly perToken: number;
   /** Open streams and waiting long-polls on this instance. */
@@ -30,6 +32,7 @@ export function liveConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LiveCon
   return {
     heartbeatMs: Math.min(positiveInt(env, 'LIVE_HEARTBEAT_MS', 10_000), 15_000),
     recheckMs: positiveInt(env, 'LIVE_RECHECK_MS', 5_000),
+    presenceMs: positiveInt(env, 'LIVE_PRESENCE_MS', 5_000),
     perToken: positiveInt(env, 'LIVE_STREAMS_PER_TOKEN', 16),
     total: positiveInt(env, 'LIVE_STREAMS_MAX', 10_000),
     maxBufferedBytes: positiveInt(env, 'LIVE_STREAM_BUFFER_BYTES', 256 * 1024),
