@@ -1,6 +1,6 @@
 import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
-import { MoveDto } from '../games/dto';
+import { CreateMatchDto, MoveDto, PLAYER_NAME_PATTERN } from '../games/dto';
 import { ApiError } from './api-error';
 
 /** class-validator's errors as `path: message` lines (nested properties joined with dots). */
@@ -30,7 +30,35 @@ function isPlainMoveBody(value: unknown): value is MoveDto {
   return true;
 }
 
-/** The app's validation: class-validator for every DTO (whitelist, no unknown keys), with the move body's fast path. */
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+const PLAYER_NAME = new RegExp(PLAYER_NAME_PATTERN, 'u');
+/** Characters that class-validator's `Length` does not count one for one (surrogates, variation selectors). */
+const UNEVEN_LENGTH = /[\uD800-\uDFFF\uFE0E\uFE0F]/;
+
+/**
+ * The commonest creation body, which `CreateMatchDto`'s decorators accept, checked by hand: only `players`
+ * (1 to 16 seats, each only a `name` of 1 to 40 characters without control characters) and, optionally,
+ * `unlisted` as a boolean. Creation is timed against boardgame.io's (issue 13), and class-validator's walk of
+ * the nested players was its largest single cost (bench/README.md); any other body goes to class-validator.
+ */
+function isPlainCreateBody(value: unknown): value is CreateMatchDto {
+  if (!isPlainObject(value)) return false;
+  for (const key of Object.keys(value)) if (key !== 'players' && key !== 'unlisted') return false;
+  const { players, unlisted } = value;
+  if (unlisted !== undefined && typeof unlisted !== 'boolean') return false;
+  if (!Array.isArray(players) || players.length < 1 || players.length > 16) return false;
+  for (const p of players as unknown[]) {
+    if (!isPlainObject(p)) return false;
+    const keys = Object.keys(p);
+    if (keys.length !== 1 || keys[0] !== 'name') return false;
+    const { name } = p;
+    if (typeof name !== 'string' || name.length < 1 || name.length > 40 || UNEVEN_LENGTH.test(name) || !PLAYER_NAME.test(name)) return false;
+  }
+  return true;
+}
+
+/** The app's validation: class-validator for every DTO (whitelist, no unknown keys), with fast paths for the move and the commonest creation body. */
 export class AppValidationPipe extends ValidationPipe {
   constructor() {
     super({
@@ -46,6 +74,7 @@ export class AppValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && metadata.metatype === MoveDto && isPlainMoveBody(value)) return value;
+    if (metadata.type === 'body' && metadata.metatype === CreateMatchDto && isPlainCreateBody(value)) return value;
     return super.transform(value, metadata);
   }
 }
