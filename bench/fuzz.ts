@@ -1,6 +1,6 @@
 /**
  * `npm run fuzz`: FUZZ_REQUESTS (100,000) requests generated from the server's own /openapi.json, sent
- * FUZZ_CONCURRENCY (16) at a time to the real server (`node dist/main.js`, a child process, rate limits off)
+ * FUZZ_CONCURRENCY (16) at a time to the real server (`node dist/main.js`, a child process, rate limits on with budgets it never reaches)
  * on a fresh Postgres database, from FUZZ_SEED (1). Checks: no 5xx, every error in the error format, no long
  * path echoed back, and in the store no write that no answer acknowledged (test/support/fuzz). Exit code 1
  * when any check fails. Postgres: as for `npm run bench` (DATABASE_URL, else an embedded one).

@@ -27,7 +27,10 @@ export async function startServer(
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_REQUESTS: '0' };
   env.WEBHOOK_ALLOW_PRIVATE = '1'; // the webhook bench's receiver listens on 127.0.0.1
-  env.RATE_LIMIT_PER_MINUTE = '0'; // all the bench's traffic comes from one address: a per-client limit would only measure 429s
+  // The rate limits stay on, as a deployment has them, with budgets the bench never reaches: all its traffic
+  // comes from one address, and a per-client limit would only measure 429s. Until 2026-12-01 they were off
+  // (RATE_LIMIT_PER_MINUTE=0), which hid their cost (bench/README.md, "Rate limits").
+  for (const name of ['RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_CREATE_PER_MINUTE', 'RATE_LIMIT_STREAMS_PER_MINUTE']) env[name] = '1000000000';
   Object.assign(env, extraEnv);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -99,6 +99,32 @@ describe('limits', () => {
     }
   });
 
+  it('limit stream openings on their own budget, and never /health', async () => {
+    const app = await appWith({ rateLimitPerMinute: 5, streamLimitPerMinute: 2 });
+    try {
+      const http = request(app.getHttpServer());
+      const unknown = '/games/reversi/matches/00000000-0000-4000-8000-000000000000/events';
+      // A refused opening counts too: the limit is checked before the route looks at the match.
+      const first = await http.get(unknown).expect(404);
+      expect(first.headers['ratelimit-limit']).toBe('2');
+      expect(first.headers['ratelimit-remaining']).toBe('1');
+      await http.get('/players/me/events').expect(401); // the player feed shares the stream budget
+      const refused = await http.get(unknown).expect(429);
+      expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', reason: 'rate-limit/stream', details: { limit: 2, windowSeconds: 60 } });
+      for (let i = 0; i < 4; i++) {
+        const health = await http.get('/health').expect(200);
+        expect(health.headers['ratelimit-limit']).toBeUndefined();
+      }
+      // Three requests so far count against the general budget of 5 (the refused one included); /health did not.
+      const read = await http.get('/games').expect(200);
+      expect(read.headers['ratelimit-remaining']).toBe('1');
+      await http.get('/games').expect(200);
+      expect((await http.get('/games').expect(429)).body).toMatchObject({ reason: 'rate-limit/default' });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('are all off with RATE_LIMIT_PER_MINUTE=0 (for load tests)', async () => {
     const app = await appWith(configFromEnv({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_CREATE_PER_MINUTE: '1' }));
     try {
