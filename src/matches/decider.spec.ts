@@ -1,5 +1,6 @@
 import type { AnyEngine } from '../engine/core';
 import { qwirkleEngine } from '../engine/qwirkle';
+import { GAMES } from '../games/games';
 import { reversiEngine } from '../engine/reversi';
 import { type MatchCommand, type MatchEvent, type MatchState, type SeatHolder, FoldError, foldEvents, matchDecider } from './decider';
 
@@ -129,6 +130,38 @@ describe('the match decider', () => {
       expect(next.version).toBe(1);
       expect(decider.toMove(next)).toEqual([1]);
       expect(state.version).toBe(0); // evolve never mutates
+    });
+
+    it('folds a move it just decided to the state a replay of the stored event gives, in every game', () => {
+      // The decider remembers where the events it decides lead (no second apply when the append folds them);
+      // a replay reads them back from the log as new objects. Both must reach the same states.
+      for (const { engine } of GAMES) {
+        const live = matchDecider(engine);
+        const replay = matchDecider(engine);
+        const created = { seed: 'same-fold', options: undefined, seats: [held('ann'), held('bob')], expiresAt: null };
+        let state = live.initialState(created);
+        let replayed = replay.initialState(created);
+        let moves = 0;
+        while (state.status === 'active' && moves < 40) {
+          const seat = live.toMove(state)[0] as number;
+          const first: unknown = engine.legalMoves(state.game, seat)[Symbol.iterator]().next().value;
+          const d = live.decide(state, { type: 'MakeMove', seat, move: engine.encodeMove(first), now: 1000 + moves });
+          if (!d.ok) throw new Error(d.error.message);
+          state = foldEvents(live, state, d.events);
+          replayed = foldEvents(replay, replayed, JSON.parse(JSON.stringify(d.events)) as MatchEvent[]);
+          expect(state).toEqual(replayed);
+          moves++;
+        }
+        expect(moves).toBeGreaterThan(3);
+      }
+    });
+
+    it('plays a decided event again when it is folded into another state than the one it was decided on', () => {
+      const { state, decider, when } = reversi();
+      const { events } = when({ type: 'MakeMove', seat: 0, move: { square: 'd3' } }) as { events: MatchEvent[] };
+      // After d3 c3 it is black's turn again and d3 is taken: the same event object must be refused, not reused.
+      const later = foldEvents(decider, state, [...events, { type: 'MoveMade', seat: 1, move: { square: 'c3' } }]);
+      expect(() => decider.evolve(later, events[0] as MatchEvent)).toThrow(FoldError);
     });
 
     it('ends the match when the game ends', () => {

@@ -132,6 +132,11 @@ export interface MatchDecider<S = unknown> {
   rematchSeats(state: MatchState<S>): { ok: true; seats: SeatHolder[] } | { ok: false; error: MatchError };
 }
 
+interface Decided<S> {
+  readonly from: S;
+  readonly to: S;
+}
+
 export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
   const gameOver = (state: MatchState<S>): boolean => state.resigned !== null || state.timedOut !== null || engine.outcome(state.game) !== null;
   /** The status that the seats and the game imply; `aborted` is only ever set by its event. */
@@ -174,6 +179,14 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
     return withClock({ ...next, status: statusOf(next) }, time, null);
   };
 
+  /**
+   * The game state each move event this decider decided leads to, from the state it was decided on: folding
+   * the event it just decided (the append does, at once) then costs no second parse and apply of the move. Keyed
+   * by the event object, so an event read back from the log, or copied, is played again; the engines are pure,
+   * so both ways give the same state.
+   */
+  const decided = new WeakMap<MatchEvent, Decided<S>>();
+
   const decider: MatchDecider<S> = {
     initialState(created) {
       const options = engine.parseOptions(created.options, created.seats.length);
@@ -193,7 +206,9 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
           if (refused) return refused;
           const played = play(engine, state.game, command.seat, command.move);
           if (!played.ok) return { ok: false, error: played.error };
-          return accept(at({ type: 'MoveMade', seat: command.seat, move: engine.encodeMove(played.value.move) }, command.now));
+          const made = at({ type: 'MoveMade', seat: command.seat, move: engine.encodeMove(played.value.move) } as const, command.now);
+          decided.set(made, { from: state.game, to: played.value.state as S });
+          return accept(made);
         }
         case 'Resign':
           return over(state) ?? accept(at({ type: 'PlayerResigned', seat: command.seat }, command.now));
@@ -248,9 +263,14 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
       const version = state.version + 1;
       switch (event.type) {
         case 'MoveMade': {
-          const played = play(engine, state.game, event.seat, event.move);
-          if (!played.ok) throw new FoldError(version, played.error);
-          const next = { ...state, version, game: played.value.state as S };
+          const memo = decided.get(event);
+          let game = memo !== undefined && memo.from === state.game ? memo.to : undefined;
+          if (game === undefined) {
+            const played = play(engine, state.game, event.seat, event.move);
+            if (!played.ok) throw new FoldError(version, played.error);
+            game = played.value.state as S;
+          }
+          const next = { ...state, version, game };
           return withClock({ ...next, status: statusOf(next) }, event.at, event.seat);
         }
         case 'PlayerResigned':
