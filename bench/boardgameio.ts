@@ -16,7 +16,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { quantile, sleep } from './util';
+import { sleep } from './util';
 
 export const BGIO_VERSION = '0.50.2';
 const SOCKET_IO_CLIENT_VERSION = '4.8.1';
@@ -134,9 +134,13 @@ export interface BgioCreateResult {
   createPerSecond: number;
 }
 
-/** `POST /games/fill/create` from `concurrency` workers for `seconds` (after a short warm-up). */
-export async function bgioCreateRate(base: string, concurrency: number, seconds: number): Promise<BgioCreateResult> {
-  for (let i = 0; i < 200; i++) await createOne(base); // warm-up
+/** The creation warm-up: 200 `POST /games/fill/create` one at a time, as ours has (bench/http-load.ts). */
+export async function bgioCreateWarmup(base: string): Promise<void> {
+  for (let i = 0; i < 200; i++) await createOne(base);
+}
+
+/** `POST /games/fill/create` from `concurrency` workers for `seconds`: how many, in how long. */
+export async function bgioCreateWindow(base: string, concurrency: number, seconds: number): Promise<{ created: number; seconds: number }> {
   let created = 0;
   const start = performance.now();
   const end = start + seconds * 1000;
@@ -146,8 +150,7 @@ export async function bgioCreateRate(base: string, concurrency: number, seconds:
       created++;
     }
   }));
-  const elapsed = (performance.now() - start) / 1000;
-  return { concurrency, created, seconds: elapsed, createPerSecond: created / elapsed };
+  return { created, seconds: (performance.now() - start) / 1000 };
 }
 
 export interface BgioMovesResult {
@@ -166,11 +169,28 @@ interface Socket {
   close(): void;
 }
 
+export interface BgioWindow {
+  moves: number;
+  seconds: number;
+}
+
+export interface BgioSession {
+  /**
+   * Lets every client play for `seconds`, then stops them (each after its move in flight comes back) and
+   * answers the moves acknowledged within the window; their latencies go to `sink` when given.
+   */
+  run(seconds: number, sink?: number[]): Promise<BgioWindow>;
+  /** Moves never acknowledged within 10 s: must be 0. */
+  readonly lost: number;
+  close(): void;
+}
+
 /**
  * `clients` matches, each with its own socket.io connection that syncs as seat 0 and sends both seats' moves
- * (the seat and its credentials travel with each move); a move counts when its new state comes back.
+ * (the seat and its credentials travel with each move); a move counts when its new state comes back. The
+ * clients play only inside `run`'s windows, so that windows of our server's moves can alternate with them.
  */
-export async function bgioMoves(dir: string, base: string, clients: number, seconds: number, warmupSeconds: number): Promise<BgioMovesResult> {
+export async function openBgioSession(dir: string, base: string, clients: number): Promise<BgioSession> {
   const io = createRequire(join(dir, 'package.json'))('socket.io-client') as { io: (url: string, opts: object) => Socket };
   const matches = await Promise.all(Array.from({ length: clients }, async () => {
     const matchID = await createOne(base);
@@ -181,13 +201,17 @@ export async function bgioMoves(dir: string, base: string, clients: number, seco
     return { matchID, creds };
   }));
 
-  let latencies = new Float64Array(1 << 16);
-  let n = 0;
-  let counting = false;
-  let stopping = false;
+  let sink: number[] | undefined;
+  let counted = 0;
+  let playing = false;
   let lost = 0;
+  let failure: Error | null = null;
+  /** Clients waiting for the next window, and the callback that tells `run` one more has stopped. */
+  const parked: Array<() => void> = [];
+  let onParked: (() => void) | null = null;
   const sockets: Socket[] = [];
-  const play = ({ matchID, creds }: { matchID: string; creds: string[] }): Promise<void> => new Promise((resolve, reject) => {
+
+  const connect = ({ matchID, creds }: { matchID: string; creds: string[] }): Promise<void> => new Promise((ready, reject) => {
     const socket = io.io(`${base}/fill`, { transports: ['websocket'], forceNew: true });
     sockets.push(socket);
     let stateID = -1;
@@ -195,8 +219,9 @@ export async function bgioMoves(dir: string, base: string, clients: number, seco
     let sentAt = 0;
     let timer: NodeJS.Timeout | undefined;
     const send = (): void => {
-      if (stopping) {
-        resolve();
+      if (!playing || failure) {
+        parked.push(send);
+        onParked?.();
         return;
       }
       const playerID = String(moves % 2);
@@ -204,7 +229,8 @@ export async function bgioMoves(dir: string, base: string, clients: number, seco
       sentAt = performance.now();
       timer = setTimeout(() => {
         lost++;
-        reject(new Error(`boardgame.io: move ${moves} of ${matchID} not acknowledged within 10 s`));
+        failure = new Error(`boardgame.io: move ${moves} of ${matchID} not acknowledged within 10 s`);
+        onParked?.();
       }, 10_000);
       socket.emit('update', action, stateID, matchID, playerID);
     };
@@ -214,20 +240,17 @@ export async function bgioMoves(dir: string, base: string, clients: number, seco
       const ms = performance.now() - sentAt;
       stateID = newStateID;
       moves++;
-      if (counting) {
-        if (n === latencies.length) {
-          const grown = new Float64Array(n * 2);
-          grown.set(latencies);
-          latencies = grown;
-        }
-        latencies[n++] = ms;
+      if (playing) {
+        counted++;
+        sink?.push(ms);
       }
       send();
     };
     socket.on('sync', (id: string, info: { state: { _stateID: number } }) => {
       if (id !== matchID || stateID !== -1) return;
       stateID = info.state._stateID;
-      send();
+      ready();
+      send(); // parks until the first window
     });
     socket.on('patch', (id: string, _prev: number, next: number) => {
       if (id === matchID) acked(next);
@@ -238,23 +261,44 @@ export async function bgioMoves(dir: string, base: string, clients: number, seco
     socket.on('connect_error', (e: Error) => reject(e));
     socket.on('connect', () => socket.emit('sync', matchID, '0', creds[0], 2));
   });
+  await Promise.all(matches.map(connect));
+  await waitUntil(() => parked.length === clients, 10_000, 'boardgame.io clients to sync');
 
-  const running = Promise.all(matches.map(play));
-  await sleep(warmupSeconds * 1000);
-  counting = true;
-  const start = performance.now();
-  await sleep(seconds * 1000);
-  counting = false;
-  const elapsed = (performance.now() - start) / 1000;
-  stopping = true;
-  try {
-    await running;
-  } finally {
-    for (const s of sockets) s.close();
-  }
-  const sorted = latencies.slice(0, n).sort();
   return {
-    clients, seconds: elapsed, moves: n, movesPerSecond: n / elapsed, lost,
-    latencyMs: { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: n ? (sorted[n - 1] as number) : NaN },
+    get lost() {
+      return lost;
+    },
+    async run(seconds, into) {
+      sink = into;
+      counted = 0;
+      playing = true;
+      const start = performance.now();
+      for (const go of parked.splice(0)) go();
+      await sleep(seconds * 1000);
+      playing = false;
+      const elapsed = (performance.now() - start) / 1000;
+      const moves = counted;
+      // Every client stops after its move in flight comes back (not counted: it ended after the window).
+      await new Promise<void>((resolve) => {
+        onParked = () => {
+          if (parked.length === clients || failure) resolve();
+        };
+        onParked();
+      });
+      onParked = null;
+      if (failure) throw failure;
+      return { moves, seconds: elapsed };
+    },
+    close() {
+      for (const s of sockets) s.close();
+    },
   };
+}
+
+async function waitUntil(ok: () => boolean, ms: number, what: string): Promise<void> {
+  const end = performance.now() + ms;
+  while (!ok()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
 }

@@ -76,24 +76,19 @@ export async function createMatches(base: string, count: number, concurrency: nu
   return out;
 }
 
-/**
- * Match creation measured as boardgame.io's is (bench/boardgameio.ts): 200 one at a time to warm up, then
- * `concurrency` workers for `seconds`. Answers every match created (the warm-up's too) and the timed rate.
- */
-export async function createFor(base: string, seconds: number, concurrency: number): Promise<{ matches: CreatedMatch[]; timed: number; seconds: number; perSecond: number }> {
-  const matches = await createMatches(base, 200, 1);
+/** `concurrency` workers creating matches for `seconds`, into `into`: how many, in how long. */
+export async function createWindow(base: string, seconds: number, concurrency: number, into: CreatedMatch[]): Promise<{ created: number; seconds: number }> {
   const start = performance.now();
   const end = start + seconds * 1000;
-  let timed = 0;
+  let created = 0;
   const worker = async (): Promise<void> => {
     while (performance.now() < end) {
-      matches.push(...(await createMatches(base, 1, 1)));
-      timed++;
+      into.push(...(await createMatches(base, 1, 1)));
+      created++;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - start) / 1000;
-  return { matches, timed, seconds: elapsed, perSecond: timed / elapsed };
+  return { created, seconds: (performance.now() - start) / 1000 };
 }
 
 export interface LoadResult {
@@ -130,6 +125,8 @@ export interface LoadOptions {
   matches: CreatedMatch[];
   /** Lanes are appended here (every match touched), for the durability check. */
   lanes: Lane[];
+  /** Every 200's latency (ms) is also pushed here: to merge the quantiles of several windows. */
+  sink?: number[];
 }
 
 export async function runLoad(o: LoadOptions): Promise<LoadResult> {
@@ -227,6 +224,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
             latencies = grown;
           }
           latencies[nLat++] = ms;
+          o.sink?.push(ms);
           const seat = current.state.turn as number;
           const next = reversiEngine.apply(current.state, seat, move);
           if (!next.ok) throw new Error(`the server accepted a move the engine refuses: ${next.error.message}`);
@@ -294,5 +292,47 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     matchesFinished: r.finished,
     matchesCreatedDuringRun: r.createdDuringRun,
     bugs: r.bugs,
+  };
+}
+
+/**
+ * Several windows of `runLoad` as one run: counts and time summed, the latency quantiles taken over every 200
+ * of every window (`samples`, from their `sink`). autocannon's own cross-check figures are per window: the
+ * mean of their p50s, the worst p99, the max.
+ */
+export function mergeLoads(label: string, windows: readonly LoadResult[], samples: readonly number[]): LoadResult {
+  const sum = (f: (w: LoadResult) => number): number => windows.reduce((acc, w) => acc + f(w), 0);
+  const sorted = Float64Array.from(samples).sort();
+  const seconds = sum((w) => w.seconds);
+  const ok200 = sum((w) => w.ok200);
+  const byStatus: Record<string, number> = {};
+  for (const w of windows) for (const [k, v] of Object.entries(w.non200ByStatus)) byStatus[k] = (byStatus[k] ?? 0) + v;
+  const n = sorted.length;
+  return {
+    label,
+    connections: windows[0]?.connections ?? 0,
+    seconds,
+    ok200,
+    movesPerSecond: ok200 / seconds,
+    latencyMs: {
+      p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), p99: quantile(sorted, 0.99),
+      max: n ? (sorted[n - 1] as number) : NaN, mean: sorted.reduce((a, b) => a + b, 0) / n,
+    },
+    autocannonLatencyMs: {
+      p50: sum((w) => w.autocannonLatencyMs.p50) / windows.length,
+      p99: Math.max(...windows.map((w) => w.autocannonLatencyMs.p99)),
+      max: Math.max(...windows.map((w) => w.autocannonLatencyMs.max)),
+    },
+    non200: sum((w) => w.non200),
+    non200ByStatus: byStatus,
+    non200Samples: windows.flatMap((w) => w.non200Samples).slice(0, 5),
+    desyncs: sum((w) => w.desyncs),
+    connErrors: sum((w) => w.connErrors),
+    timeouts: sum((w) => w.timeouts),
+    unread: sum((w) => w.unread),
+    matchesUsed: sum((w) => w.matchesUsed),
+    matchesFinished: sum((w) => w.matchesFinished),
+    matchesCreatedDuringRun: sum((w) => w.matchesCreatedDuringRun),
+    bugs: windows.flatMap((w) => w.bugs).slice(0, 5),
   };
 }

@@ -2,14 +2,15 @@
  * `npm run bench`: a benchmark, not a test (nothing here asserts on timings). In one run:
  *  1. the Reversi engine: perft(9) and legal-move generation per position;
  *  2. durable moves over HTTP: the real server (`node dist/main.js`) as a child process on a real Postgres,
- *     autocannon with BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10) after a BENCH_WARMUP_SECONDS (2)
- *     warm-up, each connection playing its own Reversi matches (created first, and timed as boardgame.io's are: 200
- *     one at a time, then 16 workers for 5 s); then a durability check in the database;
+ *     autocannon with BENCH_CONNECTIONS (32) connections for BENCH_SECONDS (10, rounded to BENCH_WINDOWS whole
+ *     windows) after a BENCH_WARMUP_SECONDS (2) warm-up, each connection playing its own Reversi matches (created
+ *     first, 200 one at a time, then 16 workers for 5 s); the creation and the moves run in windows that alternate
+ *     with boardgame.io's (part 4: A B B A …); then a durability check in the database;
  *     then whether a move's cost grows with the match's length (a Deblockle match, moves ~500 against ~5);
  *  3. the database's ceiling for the same one-statement append, from as many `pg` clients, with unnamed
  *     statements and with a named (prepared) one as pgbench sends it;
  *  4. the peer: boardgame.io 0.50.2 in memory (installed into a cache folder, not a project dependency), its
- *     REST match creation and its moves over socket.io at as many clients;
+ *     REST match creation and its moves over socket.io at as many clients, in the windows between ours;
  *  5. bots (bench/bots.ts): bot-vs-bot matches per second per game, a 16-bot Reversi round robin (BENCH_BOTS=0 skips);
  * and the ratios of issue 13's goals, all measured in this run.
  * Postgres: DATABASE_URL when set (a fresh database `turnbase_bench` is made on that server and dropped at
@@ -20,12 +21,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BgioServer, bgioCreateRate, bgioMoves, ensureBgio, startBgio } from './boardgameio';
+import { type BgioCreateResult, type BgioMovesResult, type BgioServer, bgioCreateWarmup, bgioCreateWindow, ensureBgio, openBgioSession, startBgio } from './boardgameio';
 import { type CeilingResult, runCeiling } from './db-ceiling';
 import { checkDurability } from './durability';
 import { runEngineBench } from './engine';
 import { type LiveResult, formatLive, runLiveBench } from './live';
-import { type CreatedMatch, type Lane, type LoadResult, createFor, createMatches, runLoad } from './http-load';
+import { type CreatedMatch, type Lane, type LoadResult, createMatches, createWindow, mergeLoads, runLoad } from './http-load';
 import { runLongMatch } from './long-match';
 import { type BenchPostgres, analyze, describePostgres, startPostgres } from './postgres';
 import { goalRatios } from './goals';
@@ -33,7 +34,7 @@ import { formatTable } from './report';
 import { type BenchServer, startServer } from './server';
 import { type BotBenchResult, runBotBench } from './bots';
 import { runWebhookBench } from './webhooks';
-import { type CpuSnapshot, type CpuUsage, type Tracked, cpuSnapshot, cpuUsage, envInt, sleep } from './util';
+import { type CpuSnapshot, type CpuUsage, type Tracked, cpuSnapshot, cpuUsage, cpuUsageOver, envInt, quantile, sleep } from './util';
 
 const ROOT = resolve(__dirname, '..', '..'); // dist-bench/bench -> the repository
 const RESULTS = join(ROOT, 'bench', 'results', 'latest.json');
@@ -169,6 +170,24 @@ async function main(): Promise<number> {
   });
   tracked.server = { pid: srv.pid, tree: false };
 
+  // The peer, beside our server until the moves are measured. It is idle except in its own windows: from here
+  // on, each side's creation and moves run in windows that alternate, ours then the peer's, then the peer's
+  // then ours (A B B A …), so a machine whose speed drifts within a minute slows both sides alike.
+  const bg = await startBgio(bgioDir, log, (p) => {
+    peer = p;
+  });
+  tracked.boardgameio = { pid: bg.pid, tree: false };
+  const windows = envInt('BENCH_WINDOWS', 4);
+  const sides = (i: number): Array<'ours' | 'peer'> => (i % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']);
+  const pattern = Array.from({ length: windows }, (_, i) => sides(i).map((x) => (x === 'ours' ? 'A' : 'B')).join('')).join(' ');
+  /** Runs `fn` with the CPU used meanwhile added to `pairs`. */
+  const windowed = async <T>(pairs: Array<[CpuSnapshot | null, CpuSnapshot | null]>, fn: () => Promise<T>): Promise<T> => {
+    const a = cpuSnapshot(tracked);
+    const value = await fn();
+    pairs.push([a, cpuSnapshot(tracked)]);
+    return value;
+  };
+
   const lanesWarm: Lane[] = [];
   const lanesMain: Lane[] = [];
   const AVG_MOVES = 58; // a random Reversi game is about 58-60 moves
@@ -182,22 +201,87 @@ async function main(): Promise<number> {
     estimate = warm.movesPerSecond;
     log(`warm-up: ${warm.movesPerSecond.toFixed(0)} moves/s, ${warm.non200} non-200`);
   }
-  // Creation timed as boardgame.io's is (200 one at a time, then 16 workers for 5 s); the moves' pool is taken
-  // from the matches it made (topped up untimed if needed): twice what the warm-up rate needs, and never fewer
-  // than 4 per connection.
-  const creation = await createFor(srv.base, 5, 16);
-  const count = Math.ceil((seconds * estimate * 2) / AVG_MOVES) + 4 * connections;
+  // Creation, each side warmed up by 200 one at a time, then 16 workers for 5 s in `windows` windows each; the
+  // moves' pool is taken from the matches ours made (topped up untimed if needed): twice what the warm-up rate
+  // needs, plus 4 per connection, plus one per connection and window (a window's last matches are left unfinished).
+  const created = await createMatches(srv.base, 200, 1);
+  await bgioCreateWarmup(bg.base);
+  const createWindowSeconds = 5 / windows;
+  let oursCreated = 0;
+  let oursCreateSeconds = 0;
+  let bgCreated = 0;
+  let bgCreateSeconds = 0;
+  for (let i = 0; i < windows; i++) {
+    for (const side of sides(i)) {
+      if (side === 'ours') {
+        const w = await createWindow(srv.base, createWindowSeconds, 16, created);
+        oursCreated += w.created;
+        oursCreateSeconds += w.seconds;
+      } else {
+        const w = await bgioCreateWindow(bg.base, 16, createWindowSeconds);
+        bgCreated += w.created;
+        bgCreateSeconds += w.seconds;
+      }
+    }
+  }
+  const createPerSecond = oursCreated / oursCreateSeconds;
+  const bgCreate: BgioCreateResult = { concurrency: 16, created: bgCreated, seconds: bgCreateSeconds, createPerSecond: bgCreated / bgCreateSeconds };
+  log(`creation, ${windows} windows of ${createWindowSeconds.toFixed(2)} s each (${pattern}): ours ${oursCreated} in ${oursCreateSeconds.toFixed(1)} s (${createPerSecond.toFixed(0)}/s), boardgame.io ${bgCreated} in ${bgCreateSeconds.toFixed(1)} s (${bgCreate.createPerSecond.toFixed(0)}/s)`);
+  // autocannon runs whole seconds: each side's windows are seconds / windows rounded, at least 1 s.
+  const moveWindowSeconds = Math.max(1, Math.round(seconds / windows));
+  // The warm-up's rate understates a warm server's: at least 5,000 moves/s are planned for.
+  const count = Math.ceil((windows * moveWindowSeconds * Math.max(estimate, 5000) * 2) / AVG_MOVES) + (4 + windows) * connections;
   // The most recent ones: a server holds the state of the matches it touched last (the state cache), as it
   // held every match of the pool when the pool was all the bench created.
-  const pool: CreatedMatch[] = count <= creation.matches.length
-    ? creation.matches.slice(-count)
-    : [...creation.matches, ...(await createMatches(srv.base, count - creation.matches.length, 16))];
-  const createPerSecond = creation.perSecond;
+  const pool: CreatedMatch[] = count <= created.length
+    ? created.slice(-count)
+    : [...created, ...(await createMatches(srv.base, count - created.length, 16))];
   log(`ANALYZE after creating the matches: ${await analyze(pg.url)} ms (as autovacuum would within a minute; bench/README.md, "Statistics")`);
-  log(`${creation.timed} matches created over HTTP in ${creation.seconds.toFixed(1)} s (${createPerSecond.toFixed(0)}/s, 16 at a time, after 200 one at a time); ${pool.length} in the pool; ${seconds} s of moves at ${connections} connections...`);
-  const load = await phase(() => runLoad({ base: srv.base, label: 'main', connections, seconds, matches: pool, lanes: lanesMain }));
-  const http = load.value;
-  log(`HTTP: ${http.ok200} moves in ${http.seconds} s = ${http.movesPerSecond.toFixed(0)} moves/s, p50 ${http.latencyMs.p50.toFixed(2)} ms, p99 ${http.latencyMs.p99.toFixed(2)} ms, non-200 ${http.non200}`);
+
+  // Moves: the peer's clients connect and warm up as ours did; then `windows` windows of seconds / windows each.
+  const session = await openBgioSession(bgioDir, bg.base, connections);
+  if (warmup > 0) await session.run(warmup);
+  log(`moves: ${pool.length} matches in the pool; ${windows} windows of ${moveWindowSeconds.toFixed(2)} s each side (${pattern}), ${connections} connections...`);
+  const oursCpu: Array<[CpuSnapshot | null, CpuSnapshot | null]> = [];
+  const bgCpu: Array<[CpuSnapshot | null, CpuSnapshot | null]> = [];
+  const oursSamples: number[] = [];
+  const bgSamples: number[] = [];
+  const oursWindows: LoadResult[] = [];
+  let bgMoved = 0;
+  let bgSeconds = 0;
+  let used = 0;
+  for (let i = 0; i < windows; i++) {
+    for (const side of sides(i)) {
+      if (side === 'ours') {
+        const lanes: Lane[] = [];
+        const w = await windowed(oursCpu, () => runLoad({ base: srv.base, label: `main-${i}`, connections, seconds: moveWindowSeconds, matches: pool.slice(used), lanes, sink: oursSamples }));
+        used += lanes.length;
+        lanesMain.push(...lanes);
+        oursWindows.push(w);
+        log(`  window ${i + 1}, ours: ${w.ok200} moves in ${w.seconds.toFixed(2)} s = ${w.movesPerSecond.toFixed(0)}/s, p99 ${w.latencyMs.p99.toFixed(1)} ms`);
+      } else {
+        const w = await windowed(bgCpu, () => session.run(moveWindowSeconds, bgSamples));
+        bgMoved += w.moves;
+        bgSeconds += w.seconds;
+        log(`  window ${i + 1}, boardgame.io: ${w.moves} moves in ${w.seconds.toFixed(2)} s = ${(w.moves / w.seconds).toFixed(0)}/s`);
+      }
+    }
+  }
+  const lost = session.lost;
+  session.close();
+  await bg.stop();
+  peer = null;
+  delete tracked.boardgameio;
+  const http = mergeLoads('main', oursWindows, oursSamples);
+  const bgSorted = Float64Array.from(bgSamples).sort();
+  const bgMoves: BgioMovesResult = {
+    clients: connections, seconds: bgSeconds, moves: bgMoved, movesPerSecond: bgMoved / bgSeconds, lost,
+    latencyMs: { p50: quantile(bgSorted, 0.5), p99: quantile(bgSorted, 0.99), max: bgSorted.length ? (bgSorted[bgSorted.length - 1] as number) : NaN },
+  };
+  const load = { cpu: cpuUsageOver(oursCpu, ncpu) };
+  const bgPhase = { cpu: cpuUsageOver(bgCpu, ncpu) };
+  log(`HTTP: ${http.ok200} moves in ${http.seconds.toFixed(2)} s = ${http.movesPerSecond.toFixed(0)} moves/s, p50 ${http.latencyMs.p50.toFixed(2)} ms, p99 ${http.latencyMs.p99.toFixed(2)} ms, non-200 ${http.non200}`);
+  log(`boardgame.io: ${bgMoves.moves} moves in ${bgSeconds.toFixed(2)} s = ${bgMoves.movesPerSecond.toFixed(0)} moves/s, p50 ${bgMoves.latencyMs.p50.toFixed(2)} ms, p99 ${bgMoves.latencyMs.p99.toFixed(2)} ms`);
   for (const b of [...(warm?.bugs ?? []), ...http.bugs]) log(`bench bug: ${b}`);
 
   const long = await runLongMatch(srv.base, log);
@@ -245,24 +329,11 @@ async function main(): Promise<number> {
     server = null;
   }
 
-  await cleanup(); // our server and Postgres: the peer runs alone
+  await cleanup(); // our server and Postgres
   cleaning = null;
   pgStop = null;
   pgPid = () => null;
 
-  // 5. the peer
-  const bg = await startBgio(bgioDir, log, (p) => {
-    peer = p;
-  });
-  tracked.boardgameio = { pid: bg.pid, tree: false };
-  const bgCreate = await bgioCreateRate(bg.base, 16, Math.min(seconds, 5));
-  log(`boardgame.io: ${bgCreate.created} matches created over REST in ${bgCreate.seconds.toFixed(1)} s (${bgCreate.createPerSecond.toFixed(0)}/s)`);
-  log(`boardgame.io: ${seconds} s of moves over socket.io, ${connections} matches and clients...`);
-  const bgPhase = await phase(() => bgioMoves(bgioDir, bg.base, connections, seconds, warmup));
-  const bgMoves = bgPhase.value;
-  log(`boardgame.io: ${bgMoves.moves} moves = ${bgMoves.movesPerSecond.toFixed(0)} moves/s, p50 ${bgMoves.latencyMs.p50.toFixed(2)} ms, p99 ${bgMoves.latencyMs.p99.toFixed(2)} ms`);
-  await bg.stop();
-  peer = null;
   const totalSeconds = (Date.now() - started) / 1000;
 
   const results = {
@@ -272,7 +343,7 @@ async function main(): Promise<number> {
       loadavgAtEnd: loadavg().map((x) => Math.round(x * 100) / 100),
     },
     postgres: { kind: pg.kind, where: pg.where, ...pgInfo, serverPoolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10) },
-    config: { seconds, warmupSeconds: warmup, connections },
+    config: { seconds, warmupSeconds: warmup, connections, windows, pattern },
     engine: { ...engine.value, cpu: engine.cpu },
     http: { ...http, warmup: warm && { seconds: warm.seconds, ok200: warm.ok200, movesPerSecond: warm.movesPerSecond, non200: warm.non200 }, matchesPreCreated: pool.length, createPerSecond, cpu: load.cpu },
     durability,
