@@ -93,6 +93,11 @@ describe('Reversi over HTTP', () => {
     expect(unknown.body.code).toBe('UNAUTHENTICATED');
     const badScheme = await h.client.http.get(`/games/reversi/matches/${m1.id}`).set('Authorization', 'Basic abc').expect(401);
     expect(badScheme.body.code).toBe('UNAUTHENTICATED');
+    // A move with several faults gets the first of: the Authorization scheme, the body, then the token itself.
+    const moveWith = (auth: string, body: unknown) => h.client.http.post(`/games/reversi/matches/${m1.id}/moves`).set('Authorization', auth).send(body as object);
+    expect((await moveWith('Basic abc', { bad: 1 }).expect(401)).body.message).toBe('Authorization must be "Bearer <seat token>".');
+    expect((await moveWith('Bearer tbs_not-a-real-token', { bad: 1 }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect((await moveWith('Bearer tbs_not-a-real-token', { move: { square: 'd3' }, expectedVersion: 0 }).expect(401)).body.code).toBe('UNAUTHENTICATED');
     const outOfTurn = await h.client.move('reversi', m1.id, m1.seats[1]?.token, { square: 'd3' }, 0).expect(409);
     expect(outOfTurn.body.code).toBe('NOT_YOUR_TURN');
     const illegal = await h.client.move('reversi', m1.id, m1.seats[0]?.token, { square: 'a1' }, 0).expect(422);
