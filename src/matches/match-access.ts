@@ -230,10 +230,10 @@ export class MatchAccess {
       game: engine.id, matchId: loaded.match.id, seq: loaded.version + events.length, status: state.status, toMove,
     });
     const rows = events.map(toNewEvent);
-    rows[rows.length - 1] = { ...(rows[rows.length - 1] as NewEvent), idempotencyKey, requestHash };
+    Object.assign(rows[rows.length - 1] as NewEvent, { idempotencyKey, requestHash }); // a new row: no spread (match-events.ts)
     const appended = await this.store.append(
       loaded.match.id, loaded.version, { status: state.status, toMove, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, toMove, at) },
-      rows, outbox ? { ...options, outbox } : options,
+      rows, outbox ? Object.assign({}, options, { outbox }) : options,
     );
     if (!appended.ok) return null;
     if (outbox) this.outbox.notify();

@@ -2,9 +2,12 @@
 import type { MatchEvent } from './decider';
 import type { NewEvent, StoredEvent } from './event-store.port';
 
+// The time is set on the new row, not spread into a copy: a spread that adds a property costs about 1 µs on
+// Node 20's V8 (bench/README.md, "Object spreads"), once per move here and once per event in every replay.
 export function toNewEvent(event: MatchEvent): NewEvent {
-  const at = event.at === undefined ? {} : { at: new Date(event.at) };
-  return { ...rowOf(event), ...at };
+  const row = rowOf(event) as { at?: Date };
+  if (event.at !== undefined) row.at = new Date(event.at);
+  return row as NewEvent;
 }
 
 function rowOf(event: MatchEvent): NewEvent {
@@ -24,7 +27,9 @@ function rowOf(event: MatchEvent): NewEvent {
 
 /** The event of a stored row, with the time it was recorded (the clock is folded from it). */
 export function fromStored(row: StoredEvent): MatchEvent {
-  return { ...eventOf(row), at: row.createdAt.getTime() };
+  const event = eventOf(row) as { at?: number };
+  event.at = row.createdAt.getTime();
+  return event as MatchEvent;
 }
 
 function eventOf(row: StoredEvent): MatchEvent {
