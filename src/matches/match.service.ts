@@ -94,11 +94,9 @@ export class MatchService {
     // The first move of each seat then takes the one-round-trip path too (its credential is re-checked by the append).
     for (const [seat, tokenHash] of hashes.entries()) if (tokenHash !== null) this.access.knowSeat({ tokenHash }, id, seat);
     if (started && webhookSecret) this.access.outbox.notify();
-    return {
-      ...this.access.respond(engine, loaded, 'spectator'),
-      seats: holders.flatMap((h, seat) => (h.name === null || tokens[seat] === null ? [] : [{ seat, name: h.name, token: tokens[seat] as string }])),
-      ...(webhookSecret ? { webhookSecret } : {}),
-    };
+    // Added to the new response rather than spread into a copy (1.8 µs on Node 20: bench/README.md, "Object spreads").
+    const seatTokens = holders.flatMap((h, seat) => (h.name === null || tokens[seat] === null ? [] : [{ seat, name: h.name, token: tokens[seat] as string }]));
+    return Object.assign(this.access.respond(engine, loaded, 'spectator'), webhookSecret ? { seats: seatTokens, webhookSecret } : { seats: seatTokens });
   }
 
   async get(engine: AnyEngine, id: string, token: string | undefined): Promise<MatchResponse> {
