@@ -180,6 +180,10 @@ async function main(): Promise<number> {
   const windows = envInt('BENCH_WINDOWS', 4);
   const sides = (i: number): Array<'ours' | 'peer'> => (i % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']);
   const pattern = Array.from({ length: windows }, (_, i) => sides(i).map((x) => (x === 'ours' ? 'A' : 'B')).join('')).join(' ');
+  /** Each side's window `i` for i = 0 … windows − 1, in the order of `sides(i)`. */
+  const alternate = async (run: Record<'ours' | 'peer', (i: number) => Promise<void>>): Promise<void> => {
+    for (let i = 0; i < windows; i++) for (const side of sides(i)) await run[side](i);
+  };
   /** Runs `fn` with the CPU used meanwhile added to `pairs`. */
   const windowed = async <T>(pairs: Array<[CpuSnapshot | null, CpuSnapshot | null]>, fn: () => Promise<T>): Promise<T> => {
     const a = cpuSnapshot(tracked);
@@ -211,19 +215,18 @@ async function main(): Promise<number> {
   let oursCreateSeconds = 0;
   let bgCreated = 0;
   let bgCreateSeconds = 0;
-  for (let i = 0; i < windows; i++) {
-    for (const side of sides(i)) {
-      if (side === 'ours') {
-        const w = await createWindow(srv.base, createWindowSeconds, 16, created);
-        oursCreated += w.created;
-        oursCreateSeconds += w.seconds;
-      } else {
-        const w = await bgioCreateWindow(bg.base, 16, createWindowSeconds);
-        bgCreated += w.created;
-        bgCreateSeconds += w.seconds;
-      }
-    }
-  }
+  await alternate({
+    ours: async () => {
+      const w = await createWindow(srv.base, createWindowSeconds, 16, created);
+      oursCreated += w.created;
+      oursCreateSeconds += w.seconds;
+    },
+    peer: async () => {
+      const w = await bgioCreateWindow(bg.base, 16, createWindowSeconds);
+      bgCreated += w.created;
+      bgCreateSeconds += w.seconds;
+    },
+  });
   const createPerSecond = oursCreated / oursCreateSeconds;
   const bgCreate: BgioCreateResult = { concurrency: 16, created: bgCreated, seconds: bgCreateSeconds, createPerSecond: bgCreated / bgCreateSeconds };
   log(`creation, ${windows} windows of ${createWindowSeconds.toFixed(2)} s each (${pattern}): ours ${oursCreated} in ${oursCreateSeconds.toFixed(1)} s (${createPerSecond.toFixed(0)}/s), boardgame.io ${bgCreated} in ${bgCreateSeconds.toFixed(1)} s (${bgCreate.createPerSecond.toFixed(0)}/s)`);
@@ -250,23 +253,22 @@ async function main(): Promise<number> {
   let bgMoved = 0;
   let bgSeconds = 0;
   let used = 0;
-  for (let i = 0; i < windows; i++) {
-    for (const side of sides(i)) {
-      if (side === 'ours') {
-        const lanes: Lane[] = [];
-        const w = await windowed(oursCpu, () => runLoad({ base: srv.base, label: `main-${i}`, connections, seconds: moveWindowSeconds, matches: pool.slice(used), lanes, sink: oursSamples }));
-        used += lanes.length;
-        lanesMain.push(...lanes);
-        oursWindows.push(w);
-        log(`  window ${i + 1}, ours: ${w.ok200} moves in ${w.seconds.toFixed(2)} s = ${w.movesPerSecond.toFixed(0)}/s, p99 ${w.latencyMs.p99.toFixed(1)} ms`);
-      } else {
-        const w = await windowed(bgCpu, () => session.run(moveWindowSeconds, bgSamples));
-        bgMoved += w.moves;
-        bgSeconds += w.seconds;
-        log(`  window ${i + 1}, boardgame.io: ${w.moves} moves in ${w.seconds.toFixed(2)} s = ${(w.moves / w.seconds).toFixed(0)}/s`);
-      }
-    }
-  }
+  await alternate({
+    ours: async (i) => {
+      const lanes: Lane[] = [];
+      const w = await windowed(oursCpu, () => runLoad({ base: srv.base, label: `main-${i}`, connections, seconds: moveWindowSeconds, matches: pool.slice(used), lanes, sink: oursSamples }));
+      used += lanes.length;
+      lanesMain.push(...lanes);
+      oursWindows.push(w);
+      log(`  window ${i + 1}, ours: ${w.ok200} moves in ${w.seconds.toFixed(2)} s = ${w.movesPerSecond.toFixed(0)}/s, p99 ${w.latencyMs.p99.toFixed(1)} ms`);
+    },
+    peer: async (i) => {
+      const w = await windowed(bgCpu, () => session.run(moveWindowSeconds, bgSamples));
+      bgMoved += w.moves;
+      bgSeconds += w.seconds;
+      log(`  window ${i + 1}, boardgame.io: ${w.moves} moves in ${w.seconds.toFixed(2)} s = ${(w.moves / w.seconds).toFixed(0)}/s`);
+    },
+  });
   const lost = session.lost;
   session.close();
   await bg.stop();
