@@ -15,9 +15,16 @@ describe('group commit of appends and creations', () => {
   const active: Projection = { status: 'active', toMove: [1], deadlineAt: null };
   const move = (square: string, extra: Partial<NewEvent> = {}): NewEvent[] => [{ type: 'MoveMade', seat: 0, payload: { square }, ...extra }];
 
-  /** Blocker matches enough to take every statement slot (one append each). */
-  const blockers = async (): Promise<string[]> =>
-    (await Promise.all(Array.from({ length: store().batcher?.concurrency ?? 0 }, () => h.client.create('reversi', ['a', 'b'])))).map((m) => m.id);
+  /**
+   * Blocker matches enough to take every statement slot when their appends start in one turn: the first goes
+   * alone at once, and each further slot opens only when `spill` appends wait, so it takes `spill` of them.
+   */
+  const slotFillers = (b: { concurrency: number; spill: number }): number => 1 + (b.concurrency - 1) * b.spill;
+  const blockers = async (): Promise<string[]> => {
+    const batcher = store().batcher;
+    if (!batcher) throw new Error('the test app runs with APPEND_BATCH=0: no group commit to test');
+    return (await Promise.all(Array.from({ length: slotFillers(batcher) }, () => h.client.create('reversi', ['a', 'b'])))).map((m) => m.id);
+  };
 
   /** Polls until `done` holds (the batcher's queue is read in this process, so this only waits for requests to arrive). */
   async function until(done: () => boolean, what: string): Promise<void> {
@@ -34,7 +41,10 @@ describe('group commit of appends and creations', () => {
     return { release: async () => { await c.query('ROLLBACK'); c.release(); } };
   }
 
-  /** Starts one append per slot (each goes alone at once) and, in the same turn, the others: those go together next. */
+  /**
+   * Starts the blockers' appends (they take every slot, one statement each) and, in the same turn, the others:
+   * fewer than `spill`, those wait until nothing is in flight and go together next.
+   */
   async function together<T>(blocking: string[], appends: (() => Promise<T>)[]): Promise<{ results: T[]; batches: number; appended: number }> {
     const batcher = store().batcher;
     if (!batcher) throw new Error('the test app runs with APPEND_BATCH=0: no group commit to test');
@@ -42,7 +52,7 @@ describe('group commit of appends and creations', () => {
     const first = blocking.map((id) => store().append(id, 0, active, move('d3')));
     const results = await Promise.all(appends.map((f) => f()));
     expect((await Promise.all(first)).every((r) => r.ok)).toBe(true);
-    return { results, batches: batcher.batches - b0 - blocking.length, appended: batcher.appends - a0 - blocking.length };
+    return { results, batches: batcher.batches - b0 - batcher.concurrency, appended: batcher.appends - a0 - blocking.length };
   }
 
   it('moves on many matches at once share statements, and each match still takes exactly one move per version', async () => {
@@ -68,7 +78,7 @@ describe('group commit of appends and creations', () => {
          FROM "MatchEvent" e JOIN "Match" m ON m."id" = e."matchId" WHERE e."matchId" = ANY($1::uuid[]) GROUP BY 1`, [matches.map((m) => m.id)]);
     expect(rows.rows.map((r) => [r.n, r.max, r.version])).toEqual(matches.map(() => [1, 1, 1]));
     // One move per match in each statement: three statements of 30, the first wrote 30 moves, the others' guards refused theirs.
-    expect([batcher.batches - b0 - blocking.length, batcher.appends - a0 - blocking.length]).toEqual([3, 90]);
+    expect([batcher.batches - b0 - batcher.concurrency, batcher.appends - a0 - blocking.length]).toEqual([3, 90]);
   });
 
   it('a shared statement keeps each append\'s seat check and its outbox: a stale seat token is refused, the others go in', async () => {
@@ -115,7 +125,7 @@ describe('group commit of appends and creations', () => {
     // Every slot is taken by a creation that waits on another transaction's uncommitted row of the same id.
     const c = await h.db.pool.connect();
     await c.query('BEGIN');
-    const blocking = Array.from({ length: creations.concurrency }, () => randomUUID());
+    const blocking = Array.from({ length: slotFillers(creations) }, () => randomUUID());
     for (const id of blocking) {
       await c.query(`INSERT INTO "Match" ("id", "game", "rulesVersion", "seed", "options", "status") VALUES ($1, 'reversi', 1, 's', '{}', 'active')`, [id]);
     }
@@ -136,7 +146,7 @@ describe('group commit of appends and creations', () => {
     c.release();
     const created = await sent;
     expect((await Promise.all(first)).map((m) => m.id)).toEqual(blocking);
-    expect([creations.batches - b0 - blocking.length, creations.appends - a0 - blocking.length]).toEqual([1, 40]);
+    expect([creations.batches - b0 - creations.concurrency, creations.appends - a0 - blocking.length]).toEqual([1, 40]);
     const ids = created.map((m) => m.id as string);
     const seats = await h.db.pool.query<{ matchId: string; names: string[] }>(
       `SELECT "matchId"::text AS "matchId", array_agg("name" ORDER BY "seat") AS names FROM "Seat" WHERE "matchId" = ANY($1::uuid[]) GROUP BY 1`, [ids]);

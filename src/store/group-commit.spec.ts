@@ -59,9 +59,10 @@ describe('GroupCommit (group commit of appends)', () => {
       fc.array(fc.record({ match: fc.integer({ min: 0, max: 5 }), gap: fc.integer({ min: 0, max: 2 }) }), { minLength: 1, maxLength: 60 }),
       fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 8 }),
       fc.integer({ min: 0, max: 4 }),
-      async (concurrency, maxBatch, arrivals, delays, failEvery) => {
+      fc.integer({ min: 1, max: 5 }),
+      async (concurrency, maxBatch, arrivals, delays, failEvery, spill) => {
         const db = new FakeDb(concurrency, maxBatch, (n) => failEvery > 0 && n % failEvery === 0, delays);
-        const batcher = new GroupCommit<Entry, number>({ concurrency, maxBatch, many: (e) => db.many(e), one: (e) => db.one(e), isolate: () => true });
+        const batcher = new GroupCommit<Entry, number>({ concurrency, maxBatch, spill, many: (e) => db.many(e), one: (e) => db.one(e), isolate: () => true });
         const answers: Promise<number | null>[] = [];
         for (const [tag, a] of arrivals.entries()) {
           answers.push(batcher.append({ matchId: `m${a.match}`, tag }));
@@ -101,6 +102,21 @@ describe('GroupCommit (group commit of appends)', () => {
     expect(db.sent.map((s) => s.entries.map((e) => e.tag))).toEqual([[0], [2]]);
     expect(await Promise.all(answers)).toEqual([0, 1, 2]);
     expect(db.sent.map((s) => s.entries.map((e) => e.tag))).toEqual([[0], [2], [1]]);
+  });
+
+  it('sends a statement beyond the first in flight only once `spill` appends wait; below that they go when the first comes back', async () => {
+    const db = new FakeDb(2, 64, () => false, [3]);
+    const batcher = new GroupCommit<Entry, number>({ concurrency: 2, maxBatch: 64, spill: 3, many: (e) => db.many(e), one: (e) => db.one(e), isolate: () => true });
+    const sent = (): number[][] => db.sent.map((s) => s.entries.map((e) => e.tag));
+    const answers = [batcher.append({ matchId: 'a', tag: 0 })];
+    expect(sent()).toEqual([[0]]); // nothing in flight: at once, alone
+    answers.push(batcher.append({ matchId: 'b', tag: 1 }), batcher.append({ matchId: 'c', tag: 2 }));
+    expect(sent()).toEqual([[0]]); // two wait, fewer than 3: the second slot stays free
+    answers.push(batcher.append({ matchId: 'd', tag: 3 }));
+    expect(sent()).toEqual([[0], [1, 2, 3]]); // the third that waits opens it
+    answers.push(batcher.append({ matchId: 'e', tag: 4 }));
+    expect(await Promise.all(answers)).toEqual([0, 1, 2, 3, 4]);
+    expect(sent()).toEqual([[0], [1, 2, 3], [4]]); // went when a statement came back
   });
 
   it('runs each append of a failed batch again alone, so each gets its own answer or its own error', async () => {

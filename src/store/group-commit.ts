@@ -1,8 +1,9 @@
 /**
  * Group commit, for the move's append and for match creation. While `concurrency` batches are in flight to
  * Postgres, the appends that arrive wait and then go together in one statement (one round trip, one commit,
- * one WAL flush for all of them). Nothing waits on a timer: an append that finds a free slot is sent at once, alone, so a quiet server
- * answers as fast as before and a busy one sends fewer, larger statements (bench/README.md, "Group commit").
+ * one WAL flush for all of them). Nothing waits on a timer: an append that finds nothing in flight is sent at once, alone, so a
+ * quiet server answers as fast as before and a busy one sends fewer, larger statements (bench/README.md, "Group commit"). A
+ * further statement goes while one is in flight only when `spill` appends wait.
  *
  * Each append keeps its own version guard in the batch (the statement bumps each match row only at its
  * expected version), so a batch is the same as its appends run one after another. Two appends on one match
@@ -22,6 +23,13 @@ export interface GroupCommitOptions<E, R> {
   readonly concurrency: number;
   /** Appends per statement at most. */
   readonly maxBatch: number;
+  /**
+   * A statement beyond the first in flight goes only when at least this many appends wait (default 1: as soon
+   * as any does). Below it they wait for the statement in flight to come back and go together then: fewer,
+   * larger statements, so less of Postgres's CPU per append (bench/README.md, "Group commit"). An append that
+   * finds nothing in flight is sent at once whatever this is, so a quiet server answers as fast.
+   */
+  readonly spill?: number;
   /** Runs one batch: answers, per match id, the row its append wrote (absent when its guard refused it). */
   many(entries: readonly E[]): Promise<Map<string, R>>;
   /** Runs one append alone (the fallback when a batch fails as a whole): its row, or null when refused. */
@@ -55,6 +63,11 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
     return this.options.concurrency;
   }
 
+  /** Appends that must wait before a statement beyond the first in flight is sent. */
+  get spill(): number {
+    return this.options.spill ?? 1;
+  }
+
   /** Appends `entry` with the others that wait; answers its row, or null when its guard refused it. */
   append(entry: E): Promise<R | null> {
     return new Promise<R | null>((resolve, reject) => {
@@ -64,7 +77,9 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
   }
 
   private pump(): void {
+    const spill = this.spill;
     while (this.inFlight < this.options.concurrency && this.queue.length > 0) {
+      if (this.inFlight > 0 && this.queue.length < spill) return; // the statement in flight sends them when it ends
       const batch = this.take();
       if (batch.length === 0) return; // all that wait are on matches in flight: the batch that ends sends them
       this.inFlight++;

@@ -212,6 +212,15 @@ const column = (values: readonly unknown[], type: string): Prisma.Sql => Prisma.
 /** Appends per group-commit statement at most. */
 const MAX_BATCH = 64;
 
+/**
+ * Appends (or creations) that must wait before a group-commit statement beyond the first in flight is sent.
+ * Below that they wait for the one in flight and go with the others in the next: each statement costs
+ * Postgres a wake-up, a commit and a protocol round on top of its rows, which on a loaded machine is CPU
+ * the rows need (bench/README.md, "Group commit": a second statement sent at once for a lone append made half
+ * of all statements).
+ */
+const SPILL = 16;
+
 /** One creation, keyed by its match for the group commit. */
 interface CreateEntry {
   readonly matchId: string;
@@ -252,6 +261,7 @@ export class PrismaEventStore implements EventStore {
       this.batcher = new GroupCommit<AppendEntry, AppendedRow>({
         concurrency: options.batchConcurrency as number,
         maxBatch: MAX_BATCH,
+        spill: SPILL,
         many: (entries) => this.appendMany(entries),
         one: (entry) => this.appendOne(entry),
         isolate: rowCaused,
@@ -259,6 +269,7 @@ export class PrismaEventStore implements EventStore {
       this.creations = new GroupCommit<CreateEntry, { createdAt: Date | string }>({
         concurrency: options.batchConcurrency as number,
         maxBatch: MAX_BATCH,
+        spill: SPILL,
         many: (entries) => this.createMany(entries),
         one: (entry) => this.createOne(entry),
         isolate: rowCaused,
