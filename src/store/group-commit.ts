@@ -1,9 +1,10 @@
 /**
  * Group commit, for the move's append and for match creation. While `concurrency` batches are in flight to
  * Postgres, the appends that arrive wait and then go together in one statement (one round trip, one commit,
- * one WAL flush for all of them). Nothing waits on a timer: an append that finds nothing in flight is sent at once, alone, so a
- * quiet server answers as fast as before and a busy one sends fewer, larger statements (bench/README.md, "Group commit"). A
- * further statement goes while one is in flight only when `spill` appends wait.
+ * one WAL flush for all of them). Nothing waits on a timer: an append that finds nothing in flight is sent at
+ * once, alone, so a quiet server answers as fast as before and a busy one sends fewer, larger statements
+ * (bench/README.md, "Group commit"). A further statement goes while one is in flight only when `spill`
+ * appends wait.
  *
  * Each append keeps its own version guard in the batch (the statement bumps each match row only at its
  * expected version), so a batch is the same as its appends run one after another. Two appends on one match
