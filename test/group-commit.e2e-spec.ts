@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_STORE, type NewEvent, type Projection } from '../src/matches/event-store.port';
+import { type Credential, EVENT_STORE, type NewEvent, type Projection } from '../src/matches/event-store.port';
+import { rematchIdOf } from '../src/matches/rematch-id';
 import { hashToken } from '../src/matches/tokens';
 import type { PrismaEventStore } from '../src/store/prisma-event-store';
 import { useApp } from './support/harness';
+import { SeatsClient } from './support/seats';
 
 /**
  * Group commit (src/store/group-commit.ts, APPEND_BATCH): appends of different matches that arrive while a
  * statement is in flight share the next one. These check, on a real Postgres, that a shared statement is the
  * same as its appends one by one: each keeps its own version guard, its own seat check and its own outbox.
+ * Reads of matches (`loadMatch`) are grouped too: each gets its own match and the seat its credential opens.
  */
-describe('group commit of appends and creations', () => {
+describe('group commit of appends and creations, and group reads', () => {
   const h = useApp();
   const store = (): PrismaEventStore => h.app.get<PrismaEventStore>(EVENT_STORE);
   const active: Projection = { status: 'active', toMove: [1], deadlineAt: null };
@@ -164,5 +167,48 @@ describe('group commit of appends and creations', () => {
       const res = await h.client.get('reversi', m.id, m.seats[1].token).expect(200);
       expect(res.body).toMatchObject({ id: m.id, you: 1, players: [{ name: `p${i}-0` }, { name: `p${i}-1` }] });
     }
+  });
+  it('reads of many matches at once share statements, and each gets its own match and the seat its credential opens', async () => {
+    const reads = store().reads;
+    if (!reads) throw new Error('the test app runs with APPEND_BATCH=0: no group read to test');
+    const seats = new SeatsClient(h.client);
+    const matches = await Promise.all(Array.from({ length: 10 }, () => h.client.create('reversi', ['ann', 'bob'])));
+    const pat = await seats.player('pat');
+    const open = await seats.create('reversi', ['x', null]);
+    await seats.join('reversi', open.id, {}, pat.key).expect(200);
+    // A rematch row of the first match, as the rematch route writes it: the read names it.
+    const rematch = rematchIdOf(matches[0]!.id);
+    await store().createMatch({
+      id: rematch, game: 'reversi', rulesVersion: 1, seed: 'seed', salt: null, seedCommitment: null, options: {}, status: 'active', unlisted: true,
+      expiresAt: null, rematchOf: matches[0]!.id, clock: null, toMove: [0], deadlineAt: null,
+      seats: ['bob', 'ann'].map((name, seat) => ({ seat, holder: { name, player: null, open: false }, tokenHash: null })),
+    });
+    const token = (m: { seats: { token: string }[] }, seat: number): Credential => ({ tokenHash: hashToken(m.seats[seat]!.token) });
+    const missing = randomUUID();
+    // [id, credential, the match id and seat it must answer (null: no such match)]
+    const asks: [string, Credential | undefined, [string, number | null] | null][] = [
+      ...matches.flatMap((m): [string, Credential | undefined, [string, number | null]][] => [
+        [m.id, token(m, 0), [m.id, 0]], [m.id, token(m, 1), [m.id, 1]], [m.id, undefined, [m.id, null]], [m.id.toUpperCase(), token(m, 1), [m.id, 1]],
+      ]),
+      [matches[0]!.id, token(matches[1]!, 0), [matches[0]!.id, null]], // another match's token opens no seat here
+      [open.id, { playerId: pat.id }, [open.id, 1]], [open.id, { playerId: pat.id.toUpperCase() }, [open.id, 1]],
+      [open.id, { tokenHash: hashToken('tbs_nobody') }, [open.id, null]], [missing, undefined, null], [missing, token(matches[0]!, 0), null],
+    ];
+    const [b0, n0] = [reads.batches, reads.appends];
+    const answers = await Promise.all(asks.map(([id, credential]) => store().loadMatch(id, credential))); // all in one turn
+    expect(answers.map((a) => (a === null ? null : [a.match.id, a.seat]))).toEqual(asks.map(([, , expected]) => expected));
+    // The first went alone at once, each further slot opened when `spill` waited, the rest went in one statement when a slot came back.
+    const first = 1 + (reads.concurrency - 1) * reads.spill;
+    expect([reads.batches - b0, reads.appends - n0]).toEqual([reads.concurrency + Math.ceil((asks.length - first) / 64), asks.length]);
+    // A read alone (nothing in flight) answers the same records as the shared statements did.
+    expect(answers[0]!.match.rematch).toBe(rematch);
+    for (const [i, [id]] of asks.entries()) {
+      if (i % 4 !== 0 || answers[i] === null) continue;
+      expect((await store().loadMatch(id))!.match).toEqual(answers[i]!.match);
+    }
+    // A statement that one bad id fails (22P02) is run again read by read: only that read fails.
+    const mixed = await Promise.all([matches[1]!.id, matches[2]!.id, matches[3]!.id, matches[4]!.id, 'not-a-uuid', matches[5]!.id]
+      .map((id) => store().loadMatch(id).then((a) => a?.match.id, (e: { code?: string }) => e.code)));
+    expect(mixed).toEqual([matches[1]!.id, matches[2]!.id, matches[3]!.id, matches[4]!.id, '22P02', matches[5]!.id]);
   });
 });

@@ -10,8 +10,9 @@ export interface AppConfig {
   readonly preparedStatements?: boolean;
   /**
    * Group commit (store/group-commit.ts): how many statements of batched one-event appends may be in flight
-   * at once (APPEND_BATCH, default 2); 0 sends every append in a statement of its own, as a sharded Postgres
-   * needs (docs/scaling.md). Postgres only.
+   * at once (APPEND_BATCH, default 2), and likewise of creations and of reads of match rows (each apart); 0
+   * sends every append and every read in a statement of its own, as a sharded Postgres needs (docs/scaling.md).
+   * Postgres only.
    */
   readonly appendBatch: number;
   /** Largest accepted request body, in bytes. */

@@ -119,6 +119,44 @@ describe('GroupCommit (group commit of appends)', () => {
     expect(sent()).toEqual([[0], [1, 2, 3], [4]]); // went when a statement came back
   });
 
+  it('without `exclusive`, lets entries of one match share a statement and go while that match is in flight (reads)', async () => {
+    const sent: string[][] = [];
+    const inFlight: (() => void)[] = [];
+    const batcher = new GroupCommit<{ matchId: string }, string>({
+      concurrency: 2,
+      maxBatch: 3,
+      spill: 2,
+      exclusive: false,
+      many: async (entries) => {
+        sent.push(entries.map((e) => e.matchId));
+        await new Promise<void>((resolve) => inFlight.push(resolve));
+        return new Map(entries.filter((e) => e.matchId !== 'gone').map((e) => [e.matchId, `row of ${e.matchId}`])); // no row: null
+      },
+      one: async (entry) => {
+        sent.push([entry.matchId]);
+        await new Promise<void>((resolve) => inFlight.push(resolve));
+        return entry.matchId === 'gone' ? null : `row of ${entry.matchId}`;
+      },
+      isolate: () => true,
+    });
+    const answers = [batcher.append({ matchId: 'a' })];
+    answers.push(batcher.append({ matchId: 'a' })); // the same match, in flight: waits only for the spill
+    expect(sent).toEqual([['a']]);
+    answers.push(batcher.append({ matchId: 'b' }));
+    expect(sent).toEqual([['a'], ['a', 'b']]); // two wait: the second slot, with match a again
+    answers.push(...['a', 'c', 'gone', 'a'].map((matchId) => batcher.append({ matchId })));
+    expect(sent).toHaveLength(2); // both slots taken
+    const all = Promise.all(answers);
+    let settled = false;
+    void all.then(() => { settled = true; });
+    while (!settled) { // each statement comes back once the ones before it have
+      while (inFlight.length > 0) (inFlight.shift() as () => void)();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await all).toEqual(['row of a', 'row of a', 'row of b', 'row of a', 'row of c', null, 'row of a']);
+    expect(sent).toEqual([['a'], ['a', 'b'], ['a', 'c', 'gone'], ['a']]); // at most maxBatch each, in arrival order
+  });
+
   it('runs each append of a failed batch again alone, so each gets its own answer or its own error', async () => {
     const refused = new Error('duplicate key value violates unique constraint');
     const batcher = new GroupCommit<Entry, number>({

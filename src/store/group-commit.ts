@@ -1,5 +1,5 @@
 /**
- * Group commit, for the move's append and for match creation. While `concurrency` batches are in flight to
+ * Group commit, for the move's append and for match creation, and group reads of match rows. While `concurrency` batches are in flight to
  * Postgres, the appends that arrive wait and then go together in one statement (one round trip, one commit,
  * one WAL flush for all of them). Nothing waits on a timer: an append that finds nothing in flight is sent at
  * once, alone, so a quiet server answers as fast as before and a busy one sends fewer, larger statements
@@ -12,6 +12,9 @@
  * whole because of one of its rows or of another instance (a unique violation, a bad value, a deadlock), each
  * of its appends is run again alone, so each gets its own answer or its own error. Any other failure (a lost
  * connection, after which the batch may or may not have committed) goes to every caller as it is.
+ *
+ * Reads (`exclusive: false`) share a statement with reads of the same match. A read waits only for a
+ * statement sent after it arrived, so it sees every write committed before it was asked for.
  */
 interface Waiting<E, R> {
   readonly entry: E;
@@ -31,6 +34,12 @@ export interface GroupCommitOptions<E, R> {
    * finds nothing in flight is sent at once whatever this is, so a quiet server answers as fast.
    */
   readonly spill?: number;
+  /**
+   * Whether two entries of one match must never share a statement nor be in flight at once (default true: an
+   * append's version guard needs the one before it committed). Reads set false: reads of one match share a
+   * statement, and each gets the row of its match.
+   */
+  readonly exclusive?: boolean;
   /** Runs one batch: answers, per match id, the row its append wrote (absent when its guard refused it). */
   many(entries: readonly E[]): Promise<Map<string, R>>;
   /** Runs one append alone (the fallback when a batch fails as a whole): its row, or null when refused. */
@@ -90,10 +99,11 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
     }
   }
 
-  /** The first `maxBatch` waiting appends, one per match and none on a match in flight, in their order. */
+  /** The first `maxBatch` waiting appends, one per match and none on a match in flight (when `exclusive`), in their order. */
   private take(): Waiting<E, R>[] {
     const batch: Waiting<E, R>[] = [];
     let i = 0;
+    if (!(this.options.exclusive ?? true)) return this.queue.splice(0, this.options.maxBatch);
     while (i < this.queue.length && batch.length < this.options.maxBatch) {
       const b = this.queue[i] as Waiting<E, R>;
       if (this.busy.has(b.entry.matchId)) {

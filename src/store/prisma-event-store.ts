@@ -82,6 +82,28 @@ function toMatch(row: MatchRow): MatchRecord {
   };
 }
 
+/** A match's row as `loadMatch` reads it: its columns, and what opens each of its seats (`openers`). */
+type LoadedRow = MatchRow & { openers: [number, string | null, string | null][] | string | null };
+
+/** One read of `loadMatch` for the group read, keyed by its match (reads of one match share a row). */
+interface ReadEntry {
+  readonly matchId: string;
+}
+
+/** SQL for each seat of match `matchId` as [seat, token hash, player id], read with the match so the caller's seat needs no statement of its own. */
+function openers(matchId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT json_agg(json_build_array(s."seat", s."tokenHash", s."playerId") ORDER BY s."seat") FROM "Seat" s WHERE s."matchId" = ${matchId})`;
+}
+
+/** The seat `credential` opens in a match read by `loadMatch` (the lowest, if it opens several), or null. */
+function seatOpenedBy(row: LoadedRow, credential: Credential): number | null {
+  const seats = (asJson(row.openers) as [number, string | null, string | null][] | null) ?? [];
+  const found = 'tokenHash' in credential
+    ? seats.find(([, tokenHash]) => tokenHash === credential.tokenHash)
+    : seats.find(([, , player]) => player !== null && player === credential.playerId.toLowerCase());
+  return found === undefined ? null : Number(found[0]);
+}
+
 /** The record of a match just created, as the store now holds it. */
 function recordOf(m: NewMatch, createdAt: Date): MatchRecord {
   return {
@@ -157,8 +179,8 @@ export function uniqueViolation(error: unknown): string | null {
  * (docs/scaling.md); in listings `m."id"`, and no rematch.
  */
 /** The columns of a MatchRecord; a listing (no append follows it) leaves out whether the match has webhooks. */
-function matchColumns(matchId: Prisma.Sql, rematchId: string | null, withWebhooks = true): Prisma.Sql {
-  const rematch = rematchId === null ? Prisma.sql`NULL::text` : Prisma.sql`(SELECT r."id"::text FROM "Match" r WHERE r."id" = ${rematchId}::uuid)`;
+function matchColumns(matchId: Prisma.Sql, rematchId: Prisma.Sql | null, withWebhooks = true): Prisma.Sql {
+  const rematch = rematchId === null ? Prisma.sql`NULL::text` : Prisma.sql`(SELECT r."id"::text FROM "Match" r WHERE r."id" = ${rematchId})`;
   return Prisma.sql`
     m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
     m."createdAt", m."updatedAt", m."unlisted", m."expiresAt", m."clock", m."rematchOf"::text AS "rematchOf", m."toMove", ${rematch} AS "rematch",
@@ -213,11 +235,11 @@ const column = (values: readonly unknown[], type: string): Prisma.Sql => Prisma.
 const MAX_BATCH = 64;
 
 /**
- * Appends (or creations) that must wait before a group-commit statement beyond the first in flight is sent.
+ * Appends (or creations, or reads) that must wait before a group-commit statement beyond the first in flight is sent.
  * Below that they wait for the one in flight and go with the others in the next: each statement costs
  * Postgres a wake-up, a commit and a protocol round on top of its rows, which on a loaded machine is CPU
  * the rows need (bench/README.md, "Group commit": a second statement sent at once for a lone append made half
- * of all statements).
+ * of all statements). Reads of match rows were measured at 1, 4 and 16 (bench/README.md, "Group read"): 16 too.
  */
 const SPILL = 16;
 
@@ -250,6 +272,8 @@ export class PrismaEventStore implements EventStore {
   readonly batcher?: GroupCommit<AppendEntry, AppendedRow>;
   /** Group commit of creations, when on: matches created at once share a statement. */
   readonly creations?: GroupCommit<CreateEntry, { createdAt: Date | string }>;
+  /** Group read, when on: `loadMatch` calls that arrive while one is in flight share a statement. */
+  readonly reads?: GroupCommit<ReadEntry, LoadedRow>;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -272,6 +296,15 @@ export class PrismaEventStore implements EventStore {
         spill: SPILL,
         many: (entries) => this.createMany(entries),
         one: (entry) => this.createOne(entry),
+        isolate: rowCaused,
+      });
+      this.reads = new GroupCommit<ReadEntry, LoadedRow>({
+        concurrency: options.batchConcurrency as number,
+        maxBatch: MAX_BATCH,
+        spill: SPILL,
+        exclusive: false,
+        many: (entries) => this.loadMany(entries),
+        one: (entry) => this.loadOne(entry.matchId),
         isolate: rowCaused,
       });
     }
@@ -392,14 +425,35 @@ export class PrismaEventStore implements EventStore {
   }
 
   async loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null> {
-    const caller = credential === undefined
-      ? Prisma.sql`NULL::int`
-      : Prisma.sql`(SELECT s."seat" FROM "Seat" s WHERE ${opensSeat(Prisma.sql`${id}::uuid`, credential)} LIMIT 1)`;
-    const rows = await this.run<MatchRow & { callerSeat: number | null }>(Prisma.sql`
-      SELECT ${matchColumns(Prisma.sql`${id}::uuid`, rematchIdOf(id))}, ${caller} AS "callerSeat" FROM "Match" m WHERE m."id" = ${id}::uuid`);
-    const row = rows[0];
-    if (!row) return null;
-    return { match: toMatch(row), seat: row.callerSeat === null ? null : Number(row.callerSeat) };
+    const key = id.toLowerCase(); // the key the batch's rows come back under (Postgres's text of a uuid)
+    const row = this.reads === undefined ? await this.loadOne(key) : await this.reads.append({ matchId: key });
+    if (row === null) return null;
+    return { match: toMatch(row), seat: credential === undefined ? null : seatOpenedBy(row, credential) };
+  }
+
+  /**
+   * One match's row, with what its seats are opened by (`seatOpenedBy`), in a statement of its own: every table
+   * filtered by the id parameter itself, so it stays on the match's shard (docs/scaling.md).
+   */
+  private async loadOne(id: string): Promise<LoadedRow | null> {
+    const rows = await this.run<LoadedRow>(Prisma.sql`
+      SELECT ${matchColumns(Prisma.sql`${id}::uuid`, Prisma.sql`${rematchIdOf(id)}::uuid`)}, ${openers(Prisma.sql`${id}::uuid`)} AS "openers"
+        FROM "Match" m WHERE m."id" = ${id}::uuid`);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The rows of several matches read at once (group read): the same columns as `loadOne`, one statement for
+   * the reads that waited while another was in flight. Each was queued after its request arrived and the
+   * statement is sent after that, so a read still sees every write committed before it was asked for.
+   */
+  private async loadMany(entries: readonly ReadEntry[]): Promise<Map<string, LoadedRow>> {
+    const ids = [...new Set(entries.map((e) => e.matchId))];
+    const rows = await this.run<LoadedRow>(Prisma.sql`
+      SELECT ${matchColumns(Prisma.sql`x."id"`, Prisma.sql`x."rematch"`)}, ${openers(Prisma.sql`x."id"`)} AS "openers"
+        FROM unnest(${column(ids, 'uuid')}, ${column(ids.map(rematchIdOf), 'uuid')}) AS x("id", "rematch")
+        JOIN "Match" m ON m."id" = x."id"`);
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async tokenExists(tokenHash: string): Promise<boolean> {
