@@ -20,6 +20,7 @@ const FIGURES: [string, string, boolean][] = [
   ['HTTP moves/s', 'http.movesPerSecond', true],
   ['HTTP p99 ms', 'http.latencyMs.p99', false],
   ['HTTP creation/s', 'http.createPerSecond', true],
+  ['HTTP reads/s (GET a match)', 'reads.readsPerSecond', true],
   ['move ~500 ÷ move ~5', 'moveCostByLength.ratio', false],
   ['DB ceiling unnamed/s', 'dbCeiling.statementsPerSecond', true],
   ['DB ceiling prepared/s', 'dbCeilingPrepared.statementsPerSecond', true],

@@ -35,6 +35,7 @@ import { type BenchServer, startServer } from './server';
 import { type BotBenchResult, runBotBench } from './bots';
 import { runWebhookBench } from './webhooks';
 import { type CpuSnapshot, type CpuUsage, type Tracked, cpuSnapshot, cpuUsage, cpuUsageOver, envInt, quantile, sleep } from './util';
+import { runReads } from './reads';
 
 const ROOT = resolve(__dirname, '..', '..'); // dist-bench/bench -> the repository
 const RESULTS = join(ROOT, 'bench', 'results', 'latest.json');
@@ -286,6 +287,11 @@ async function main(): Promise<number> {
   log(`boardgame.io: ${bgMoves.moves} moves in ${bgSeconds.toFixed(2)} s = ${bgMoves.movesPerSecond.toFixed(0)} moves/s, p50 ${bgMoves.latencyMs.p50.toFixed(2)} ms, p99 ${bgMoves.latencyMs.p99.toFixed(2)} ms`);
   for (const b of [...(warm?.bugs ?? []), ...http.bugs]) log(`bench bug: ${b}`);
 
+  // 2c. reads of a match, as a client that polls reads it (bench/reads.ts).
+  const readSeconds = Math.max(1, Math.round(seconds / 2));
+  const reads = await runReads(srv.base, pool.slice(0, connections), connections, readSeconds);
+  log(`reads: ${reads.reads} GETs of a match in ${reads.seconds.toFixed(2)} s = ${reads.readsPerSecond.toFixed(0)}/s, p50 ${reads.latencyMs.p50} ms, p99 ${reads.latencyMs.p99} ms, non-200 ${reads.non200}, wrong ${reads.wrong}`);
+
   const long = await runLongMatch(srv.base, log);
   log(`move cost vs length (${long.game}): moves ${long.oldFrom}-${long.oldFrom + long.window - 1} median ${long.oldMedianMs.toFixed(2)} ms, moves 1-${long.window} median ${long.freshMedianMs.toFixed(2)} ms: ${long.ratio.toFixed(2)}x`);
 
@@ -351,6 +357,7 @@ async function main(): Promise<number> {
     durability,
     webhooks,
     moveCostByLength: long,
+    reads,
     dbCeiling: { ...ceiling, cpu: ceilingPhase.cpu },
     dbCeilingPrepared: { ...prepared, cpu: preparedPhase.cpu },
     httpOverCeiling: http.movesPerSecond / ceiling.statementsPerSecond,
@@ -371,6 +378,7 @@ async function main(): Promise<number> {
     http.non200 + (warm?.non200 ?? 0) > 0 && `${http.non200 + (warm?.non200 ?? 0)} non-200 move responses`,
     http.desyncs + (warm?.desyncs ?? 0) > 0 && `${http.desyncs + (warm?.desyncs ?? 0)} replies disagree with the locally played state`,
     !durability.ok && 'MatchEvent rows do not match the moves answered 200',
+    reads.non200 + reads.wrong > 0 && `${reads.non200} non-200 and ${reads.wrong} wrong answers to reads`,
     ceiling.noRow + prepared.noRow > 0 && `${ceiling.noRow + prepared.noRow} ceiling statements appended nothing`,
     bgMoves.lost > 0 && `${bgMoves.lost} boardgame.io moves never acknowledged`,
     http.bugs.length + (warm?.bugs.length ?? 0) > 0 && 'errors inside the load generator (see above)',

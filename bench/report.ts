@@ -6,6 +6,7 @@ import type { EngineResult } from './engine';
 import type { LoadResult } from './http-load';
 import type { LongMatchResult } from './long-match';
 import type { CpuUsage } from './util';
+import type { ReadsResult } from './reads';
 
 export interface Results {
   machine: { cpus: number; cpuModel: string; node: string; date: string; busyCoresBeforeRun: number | null; loadavgAtStart: number[] };
@@ -15,6 +16,8 @@ export interface Results {
   http: LoadResult & { matchesPreCreated: number; createPerSecond: number; cpu: CpuUsage | null };
   durability: DurabilityResult;
   moveCostByLength: LongMatchResult;
+  /** Absent in result files from before 2026-12-01 (late evening). */
+  reads?: ReadsResult;
   dbCeiling: CeilingResult & { cpu: CpuUsage | null };
   dbCeilingPrepared: CeilingResult & { cpu: CpuUsage | null };
   httpOverCeiling: number;
@@ -53,6 +56,10 @@ export function formatTable(r: Results): string {
   rows.push(['  durability (MatchEvent rows)', `${du.ok ? 'OK' : 'MISMATCH'}: ${int(du.matchEventRows)} rows = ${int(du.acknowledged200)} answered 200 (warm-up included) + ${du.committedUnread} of ${du.unread} in flight at the stop`]);
   rows.push(['  match creation (16 at a time)', `${int(h.createPerSecond)} matches/s`]);
   rows.push([`  move cost vs length (${lm.game})`, `moves ${lm.oldFrom}–${lm.oldFrom + lm.window - 1}: median ${ms(lm.oldMedianMs)} ms; moves 1–${lm.window}: median ${ms(lm.freshMedianMs)} ms`]);
+  if (r.reads) {
+    const rd = r.reads;
+    rows.push([`  reads of a match (GET, ${rd.connections} connections)`, `${int(rd.readsPerSecond)} reads/s, p50 ${rd.latencyMs.p50} ms / p99 ${rd.latencyMs.p99} ms (autocannon's whole ms), non-200 ${int(rd.non200)}${rd.wrong ? `, ${rd.wrong} WRONG` : ''}`]);
+  }
   if (h.matchesCreatedDuringRun) rows.push(['  NOTE', `the ${int(h.matchesPreCreated)} pre-created matches ran out: ${h.matchesCreatedDuringRun} created during the run`]);
   section(`Database ceiling (${d.clients} pg clients, the same one-statement append)`);
   const ceilingRow = (c: CeilingResult): string => `${int(c.statementsPerSecond)} (${int(c.statements)} in ${c.seconds.toFixed(1)} s, p50 ${ms(c.latencyMs.p50)} ms, p99 ${ms(c.latencyMs.p99)} ms${c.noRow ? `, ${c.noRow} appended NOTHING` : ''})`;
