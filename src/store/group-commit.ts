@@ -1,10 +1,10 @@
 /**
- * Group commit, for the move's append and for match creation, and group reads of match rows. While `concurrency` batches are in flight to
- * Postgres, the appends that arrive wait and then go together in one statement (one round trip, one commit,
- * one WAL flush for all of them). Nothing waits on a timer: an append that finds nothing in flight is sent at
- * once, alone, so a quiet server answers as fast as before and a busy one sends fewer, larger statements
- * (bench/README.md, "Group commit"). A further statement goes while one is in flight only when `spill`
- * appends wait.
+ * Group commit, for the move's append and for match creation, and group reads of match rows. While
+ * `concurrency` batches are in flight to Postgres, the appends that arrive wait and then go together in one
+ * statement (one round trip, one commit, one WAL flush for all of them). Nothing waits on a timer: an append
+ * that finds nothing in flight is sent at once, alone, so a quiet server answers as fast as before and a busy
+ * one sends fewer, larger statements (bench/README.md, "Group commit"). A further statement goes while one is
+ * in flight only when `spill` appends wait.
  *
  * Each append keeps its own version guard in the batch (the statement bumps each match row only at its
  * expected version), so a batch is the same as its appends run one after another. Two appends on one match
@@ -101,9 +101,9 @@ export class GroupCommit<E extends { readonly matchId: string }, R> {
 
   /** The first `maxBatch` waiting appends, one per match and none on a match in flight (when `exclusive`), in their order. */
   private take(): Waiting<E, R>[] {
+    if (!(this.options.exclusive ?? true)) return this.queue.splice(0, this.options.maxBatch);
     const batch: Waiting<E, R>[] = [];
     let i = 0;
-    if (!(this.options.exclusive ?? true)) return this.queue.splice(0, this.options.maxBatch);
     while (i < this.queue.length && batch.length < this.options.maxBatch) {
       const b = this.queue[i] as Waiting<E, R>;
       if (this.busy.has(b.entry.matchId)) {
