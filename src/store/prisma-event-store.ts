@@ -82,26 +82,31 @@ function toMatch(row: MatchRow): MatchRecord {
   };
 }
 
-/** A match's row as `loadMatch` reads it: its columns, and what opens each of its seats (`openers`). */
-type LoadedRow = MatchRow & { openers: [number, string | null, string | null][] | string | null };
+/** A match's row as `loadMatch` reads it: its columns, and its seats' token hashes (`openers`). */
+type LoadedRow = MatchRow & { openers: [number, string | null][] | string | null };
 
 /** One read of `loadMatch` for the group read, keyed by its match (reads of one match share a row). */
 interface ReadEntry {
   readonly matchId: string;
 }
 
-/** SQL for each seat of match `matchId` as [seat, token hash, player id], read with the match so the caller's seat needs no statement of its own. */
+/**
+ * SQL for each seat of match `matchId` as [seat, token hash], read with the match so that the caller's seat needs
+ * no statement of its own (a seat's player id is in the match's `seats` column already).
+ */
 function openers(matchId: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`(SELECT json_agg(json_build_array(s."seat", s."tokenHash", s."playerId") ORDER BY s."seat") FROM "Seat" s WHERE s."matchId" = ${matchId})`;
+  return Prisma.sql`(SELECT json_agg(json_build_array(s."seat", s."tokenHash") ORDER BY s."seat") FROM "Seat" s WHERE s."matchId" = ${matchId})`;
 }
 
 /** The seat `credential` opens in a match read by `loadMatch` (the lowest, if it opens several), or null. */
 function seatOpenedBy(row: LoadedRow, credential: Credential): number | null {
-  const seats = (asJson(row.openers) as [number, string | null, string | null][] | null) ?? [];
-  const found = 'tokenHash' in credential
-    ? seats.find(([, tokenHash]) => tokenHash === credential.tokenHash)
-    : seats.find(([, , player]) => player !== null && player === credential.playerId.toLowerCase());
-  return found === undefined ? null : Number(found[0]);
+  if ('tokenHash' in credential) {
+    const found = ((asJson(row.openers) as [number, string | null][] | null) ?? []).find(([, tokenHash]) => tokenHash === credential.tokenHash);
+    return found === undefined ? null : Number(found[0]);
+  }
+  const player = credential.playerId.toLowerCase();
+  const found = seatsOf(row).find((s) => s.player === player);
+  return found === undefined ? null : Number(found.seat);
 }
 
 /** The record of a match just created, as the store now holds it. */
