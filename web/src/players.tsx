@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { GameUi } from './games/game-ui';
+import { outcomeWords } from './outcome';
 import type { Match } from './types';
 
 /** mm:ss (h:mm:ss past an hour; days for correspondence clocks). */
@@ -40,6 +41,7 @@ export function Players({ ui, match, latest }: Props) {
   const fetchedAt = useMemo(() => Date.now(), [latest]);
   const scores = match.outcome?.scores ?? ui.scores(match);
   const winners = match.outcome?.winners ?? [];
+  const words = outcomeWords(match, ui.seatLabel && ((s) => ui.seatLabel?.(s) ?? ''));
   return (
     <section class="players" aria-label="Players">
       <ul>
@@ -64,7 +66,7 @@ export function Players({ ui, match, latest }: Props) {
           );
         })}
       </ul>
-      {match.outcome && <p class="outcome">Over: {match.outcome.reason}</p>}
+      {words && <p class="outcome" data-outcome={match.outcome?.reason ?? match.status}>{words}</p>}
     </section>
   );
 }
