@@ -1,8 +1,9 @@
 /**
- * Talking to the server. Routes that other issues add (the lobby listing, event streams, bots,
- * leaderboards) are looked up in the server's own OpenAPI document first, so a page never asks for a
- * route that is not there: no 404s, no console errors, and the feature lights up once the route lands.
+ * Talking to the server. The match page looks up how to follow a match (event stream, long-poll) in the
+ * server's own OpenAPI document; the lobby calls the routes API.md fixes (listing, join, bots, leaderboard)
+ * directly, as any client would.
  */
+import { useEffect, useState } from 'preact/hooks';
 import type { ApiErrorBody, LogEntry, LogResponse, Match } from './types';
 
 export class HttpError extends Error {
@@ -63,8 +64,9 @@ export async function capabilities(game: string): Promise<Capabilities> {
     events: Boolean(paths[`${base}/{}/events`]?.get),
     longPoll: Boolean(log?.parameters?.some((p) => p.name === 'wait')),
     join: Boolean(paths[`${base}/{}/join`]?.post),
-    bots: Boolean(paths[`/games/${game}/bots`]?.get),
-    leaderboard: Boolean(paths[`/games/${game}/leaderboard`]?.get),
+    // The spec publishes these once for every game, as templates (`/games/{game}/bots`).
+    bots: Boolean((paths[`/games/${game}/bots`] ?? paths['/games/{}/bots'])?.get),
+    leaderboard: Boolean((paths[`/games/${game}/leaderboard`] ?? paths['/games/{}/leaderboard'])?.get),
     tournaments: Boolean(paths['/tournaments/{}']?.get),
   };
 }
@@ -108,3 +110,27 @@ export async function legalMoves(game: string, id: string, token: string): Promi
 export function sendMove(game: string, id: string, token: string, move: unknown, expectedVersion: number): Promise<Match> {
   return api<Match>(`${matchPath(game, id)}/moves`, { method: 'POST', token, body: { move, expectedVersion } });
 }
+
+export interface Bot { id: string; description: string }
+
+const botLists = new Map<string, Promise<Bot[]>>();
+
+/** A game's bots, weakest first (`GET /games/{game}/bots`), read once per page and game. */
+export function useBots(game: string): Bot[] {
+  const [bots, setBots] = useState<Bot[]>([]);
+  useEffect(() => {
+    if (!game) return setBots([]);
+    let gone = false;
+    let list = botLists.get(game);
+    if (!list) {
+      list = api<{ bots: Bot[] }>(`/games/${encodeURIComponent(game)}/bots`).then((b) => b.bots, () => []);
+      botLists.set(game, list);
+    }
+    void list.then((b) => { if (!gone) setBots(b); });
+    return () => { gone = true; };
+  }, [game]);
+  return bots;
+}
+
+/** An API error as a line for the page: `CODE: message`. */
+export const errorText = (e: unknown): string => (e instanceof HttpError && e.body ? `${e.body.code}: ${e.body.message}` : (e as Error).message);

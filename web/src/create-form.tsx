@@ -1,39 +1,40 @@
 import { useEffect, useState } from 'preact/hooks';
-import { type Capabilities, HttpError, api } from './api';
-import type { CatalogueEntry } from './types';
+import { type Bot, HttpError, api, useBots } from './api';
+import type { CatalogueEntry, Player } from './types';
 
 type SeatKind = 'name' | 'open' | 'bot';
 interface SeatChoice { kind: SeatKind; name: string; bot: string }
-interface Created { id: string; game: string; seats?: { seat: number; name: string; token: string }[] }
+interface Created { id: string; game: string; seats?: { seat: number; name: string; token: string }[]; players?: Player[] }
 
 const DEFAULT_NAMES = ['ann', 'bob', 'cy', 'dee', 'eve', 'fay'];
 
 /**
- * Starts a match: a seat per player, each a name (its seat token is shown once, as a link), or, where the
- * server offers them, an open seat or a bot. Options come from the catalogue with their defaults.
+ * Starts a match: a seat per player, each a name (its seat token is shown once, as a link), an open seat
+ * (the match waits in the lobby until someone joins it) or one of the game's bots (`GET /games/{game}/bots`,
+ * listed weakest first, as the route answers them). Options come from the catalogue with their defaults.
  */
-export function CreateForm({ games, caps }: { games: CatalogueEntry[]; caps: Record<string, Capabilities> }) {
-  const [gameId, setGameId] = useState(games[0]?.id ?? '');
+export function CreateForm({ games, gameId, setGameId, onCreated }: {
+  games: CatalogueEntry[];
+  gameId: string;
+  setGameId: (id: string) => void;
+  onCreated: () => void;
+}) {
   const game = games.find((g) => g.id === gameId) ?? games[0];
   const [seats, setSeats] = useState<SeatChoice[]>([]);
   const [options, setOptions] = useState<Record<string, string | boolean>>({});
-  const [bots, setBots] = useState<{ id: string; description: string }[]>([]);
+  const bots: Bot[] = useBots(game?.id ?? '');
   const [created, setCreated] = useState<Created | null>(null);
   const [error, setError] = useState('');
-  const cap = game ? caps[game.id] : undefined;
 
   useEffect(() => {
     if (!game) return;
     setSeats([...Array(game.seats.min).keys()].map((i) => ({ kind: 'name', name: DEFAULT_NAMES[i] ?? `p${i}`, bot: '' })));
     setOptions({});
+    setCreated(null);
   }, [game?.id]);
-  useEffect(() => {
-    if (!game || !cap?.bots) return setBots([]);
-    api<{ bots: { id: string; description: string }[] }>(`/games/${game.id}/bots`).then((b) => setBots(b.bots), () => setBots([]));
-  }, [game?.id, cap?.bots]);
 
   if (!game) return null;
-  const kinds: SeatKind[] = ['name', ...(cap?.listing ? ['open' as const] : []), ...(bots.length ? ['bot' as const] : [])];
+  const kinds: SeatKind[] = ['name', 'open', ...(bots.length ? ['bot' as const] : [])];
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -48,6 +49,7 @@ export function CreateForm({ games, caps }: { games: CatalogueEntry[]; caps: Rec
     const players = seats.map((s) => (s.kind === 'open' ? { open: true } : s.kind === 'bot' ? { bot: s.bot || bots[0]?.id } : { name: s.name.trim() || 'player' }));
     try {
       setCreated(await api<Created>(`/games/${game.id}/matches`, { method: 'POST', body: { players, ...(Object.keys(opts).length ? { options: opts } : {}) } }));
+      onCreated();
     } catch (err) {
       setError(err instanceof HttpError && err.body ? `${err.body.code}: ${err.body.message}` : (err as Error).message);
     }
@@ -58,7 +60,7 @@ export function CreateForm({ games, caps }: { games: CatalogueEntry[]; caps: Rec
   return (
     <form onSubmit={(e) => void submit(e)} class="create" aria-describedby="create-help">
       <label>Game
-        <select name="game" value={game.id} onChange={(e) => { setGameId(e.currentTarget.value); setCreated(null); }}>
+        <select name="game" value={game.id} onChange={(e) => setGameId(e.currentTarget.value)}>
           {games.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
         </select>
       </label>
@@ -74,8 +76,9 @@ export function CreateForm({ games, caps }: { games: CatalogueEntry[]; caps: Rec
             )}
             {s.kind === 'name' && <input aria-label={`Seat ${i} name`} name={`seat${i}`} value={s.name} maxLength={40} required onInput={(e) => update(i, { name: e.currentTarget.value })} />}
             {s.kind === 'bot' && (
-              <select aria-label={`Seat ${i} bot`} value={s.bot} onChange={(e) => update(i, { bot: e.currentTarget.value })}>
-                {bots.map((b) => <option key={b.id} value={b.id}>{b.id}</option>)}
+              <select aria-label={`Seat ${i} bot (weakest first)`} name={`bot${i}`} value={s.bot || bots[0]?.id} title={bots.find((b) => b.id === (s.bot || bots[0]?.id))?.description}
+                onChange={(e) => update(i, { bot: e.currentTarget.value })}>
+                {bots.map((b, n) => <option key={b.id} value={b.id}>{n + 1}. {b.id}</option>)}
               </select>
             )}
           </div>
@@ -97,7 +100,7 @@ export function CreateForm({ games, caps }: { games: CatalogueEntry[]; caps: Rec
         </label>
       ))}
       <button type="submit" class="primary">Start {game.title}</button>
-      <p id="create-help" class="muted">Each player gets a secret link to their seat, shown once. Keep it to play; share the spectator link.</p>
+      <p id="create-help" class="muted">Each player gets a secret link to their seat, shown once. Keep it to play; share the spectator link. A bot seat is played by the server; its bots are listed weakest first.</p>
       {error && <p class="status error" role="alert">{error}</p>}
       {created && (
         <div class="created" role="status">
@@ -106,6 +109,8 @@ export function CreateForm({ games, caps }: { games: CatalogueEntry[]; caps: Rec
             {created.seats?.map((s) => (
               <li key={s.seat}><a href={`/play/${created.game}/${created.id}#token=${encodeURIComponent(s.token)}`} data-seat={s.seat}>Play as {s.name}</a></li>
             ))}
+            {created.players?.filter((p) => p.bot).map((p) => <li key={`b${p.seat}`} class="muted">Seat {p.seat}: the bot {p.bot}</li>)}
+            {created.players?.some((p) => p.open) && <li class="muted">Open seats wait in the lobby below until someone joins.</li>}
           </ul>
         </div>
       )}
