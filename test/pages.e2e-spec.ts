@@ -1,7 +1,9 @@
 /**
  * The pages in a real browser (Debian's Chromium through playwright-core) against the real app on the test
- * database: the lobby, a match followed live, moving by clicking, the replay stepper, hidden hands. The
- * screenshots in docs/screenshots are taken here.
+ * database: the lobby (bots, open seats, paged lists, leaderboards, tournaments), a match followed live, moving
+ * by clicking, the replay stepper, hidden hands, a finished match in words. Every request reaches the real
+ * server: no route is intercepted or stood in for (a mocked path once hid that the page looked for a route the
+ * spec does not publish). The screenshots in docs/screenshots are taken here.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +11,8 @@ import type { Page } from 'playwright-core';
 import { type Browser, SCREENSHOTS, buildPages, launchBrowser } from './support/browser';
 import type { CreatedSeat } from './support/client';
 import { useApp } from './support/harness';
+import { SeatsClient } from './support/seats';
+import { outcomeWords } from '../web/src/outcome';
 
 type Tile = { color: string; shape: string };
 const tileKeys = (tiles: Tile[]) => tiles.map((t) => `${t.color}/${t.shape}`).sort();
@@ -77,7 +81,6 @@ describe('the pages in a browser', () => {
     const [, , game, id] = href.split('#')[0]!.split('/');
     const created = await h.client.get(game as string, id as string).expect(200);
     expect(created.body.players).toEqual([{ seat: 0, name: 'ann' }, { seat: 1, name: 'bob' }]);
-    await page.screenshot({ path: join(SCREENSHOTS, 'lobby.png'), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -275,43 +278,36 @@ describe('the pages in a browser', () => {
     await page.close();
   });
 
-  /** Adds routes to the server's OpenAPI document as the page reads it: the routes other issues are adding. */
-  /** Adds paths to the spec the page reads, or takes them out (`undefined`), to play a server with other routes. */
-  async function withRoutes(page: Page, add: Record<string, Record<string, unknown> | undefined>) {
-    await page.route(/\/openapi\.json$/, async (route) => {
-      const res = await route.fetch();
-      const spec = await res.json();
-      Object.assign(spec.paths, add);
-      await route.fulfill({ response: res, json: spec });
-    });
+  /** The seat's page after `href`'s token: from a link the lobby showed. */
+  const tokenOf = (href: string) => decodeURIComponent(href.split('#token=')[1] ?? '');
+
+  /**
+   * A match in one of the lobby's lists, reading on with "More" as a visitor would: the test database is shared
+   * with the other test files, whose newer matches may push this one past the first page.
+   */
+  async function findInList(page: Page, status: string, id: string) {
+    const item = `[data-list="${status}"] [data-match-id="${id}"]`;
+    for (let pages = 0; pages < 50; pages++) {
+      const count = await page.$$eval(`[data-list="${status}"] [data-match-id]`, (els) => els.length);
+      if (await page.$(item)) return page.$(item);
+      const more = await page.$(`[data-more="${status}"]`);
+      if (!more) break;
+      await more.click();
+      await page.waitForSelector(`[data-list="${status}"] li[data-match-id]:nth-of-type(${count + 1})`);
+    }
+    throw new Error(`match ${id} not in the lobby's ${status} list`);
   }
 
-  it('follows a match through its event stream once the server has one', async () => {
+  it('follows a match through its real event stream', async () => {
     const { id, seats } = await h.client.create('reversi', ['ann', 'bob']);
-    const token = seats[1]!.token;
     const { page, problems } = await browser.page();
-    await withRoutes(page, { '/games/reversi/matches/{id}/events': { get: {} } });
-    // A stand-in for the stream (API.md "Waiting for your turn"), built from the real log: each event names its
-    // seq, its type, the entry and the match just after it; the stream ends and the browser reconnects.
-    const requests: URL[] = [];
-    await page.route(/\/events\?/, async (route) => {
-      const url = new URL(route.request().url());
-      requests.push(url);
-      const after = Number((await route.request().headerValue('last-event-id')) ?? url.searchParams.get('after'));
-      const entries = (await h.client.log('reversi', id, token).expect(200)).body.entries.filter((e: { seq: number }) => e.seq > after);
-      let body = 'retry: 200\n\n';
-      for (const entry of entries) {
-        const match = (await h.client.http.get(`/games/reversi/matches/${id}?version=${entry.seq}`).set('Authorization', `Bearer ${token}`).expect(200)).body;
-        body += `id: ${entry.seq}\nevent: ${entry.type}\ndata: ${JSON.stringify({ entry, match })}\n\n`;
-      }
-      await route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream' }, body });
-    });
-    await page.goto(`${base}/play/reversi/${id}#token=${token}`);
+    const streams: string[] = [];
+    page.on('request', (r) => { if (/\/events(\?|$)/.test(new URL(r.url()).pathname + new URL(r.url()).search)) streams.push(r.url()); });
+    await page.goto(`${base}/play/reversi/${id}#token=${seats[1]!.token}`);
     await shown(page, 'reversi', 0);
     await page.waitForSelector('.live >> text=live');
     expect(await page.textContent('.live')).not.toContain('polling');
-    expect(requests[0]?.searchParams.get('token')).toBe(token);
-    expect(requests[0]?.searchParams.get('after')).toBe('0');
+    expect(streams.filter((u) => u.includes(`/games/reversi/matches/${id}/events`))).not.toHaveLength(0);
 
     await h.client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).expect(200);
     // Well before the page's slow safety re-read (15 s): this came through the stream.
@@ -319,104 +315,215 @@ describe('the pages in a browser', () => {
     await page.waitForSelector('[data-move]');
     expect(await page.getAttribute('[data-square="d3"] [data-disc]', 'data-disc')).toBe('black');
     expect(problems).toEqual([]);
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.close();
   });
 
-  it('follows a match by long-polling the log where the server offers ?wait=', async () => {
-    const { id, seats } = await h.client.create('reversi', ['ann', 'bob']);
+  it('shows the clock of a match that has one, the seat to move\'s running', async () => {
+    const res = await h.client.http.post('/games/reversi/matches')
+      .send({ players: [{ name: 'ann' }, { name: 'bob' }], timeControl: { initialSeconds: 300, incrementSeconds: 0 }, onTimeout: 'forfeit' }).expect(201);
     const { page, problems } = await browser.page();
-    // A server with the long-poll but no event stream.
-    await withRoutes(page, {
-      '/games/reversi/matches/{id}/moves': { get: { parameters: [{ name: 'after', in: 'query' }, { name: 'wait', in: 'query' }] } },
-      '/games/reversi/matches/{id}/events': undefined,
-    });
-    // A stand-in for the long-poll (API.md): answers as soon as an entry after `after` exists, else after the wait.
-    const waits: string[] = [];
-    await page.route(/\/moves\?after=\d+&wait=/, async (route) => {
-      const url = new URL(route.request().url());
-      waits.push(url.searchParams.get('wait') as string);
-      const after = Number(url.searchParams.get('after'));
-      for (let i = 0; i < 20; i++) {
-        const log = await h.client.log('reversi', id, undefined, `?after=${after}`).expect(200);
-        if (log.body.entries.length || i === 19) return route.fulfill({ json: log.body }).catch(() => undefined);
-        await new Promise((r) => setTimeout(r, 150));
-      }
-    });
-    await page.goto(`${base}/play/reversi/${id}`);
+    await page.goto(`${base}/play/reversi/${res.body.id}`);
     await shown(page, 'reversi', 0);
-    await page.waitForSelector('.live >> text=long-poll');
-    await h.client.move('reversi', id, seats[0]?.token, { square: 'c4' }, 0).expect(200);
-    await shown(page, 'reversi', 1);
-    expect(await page.getAttribute('[data-square="c4"] [data-disc]', 'data-disc')).toBe('black');
-    expect(waits[0]).toBe('25');
-    expect(problems).toEqual([]);
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await page.close();
-  });
-
-  it('shows the clock when the match has one', async () => {
-    const { id } = await h.client.create('reversi', ['ann', 'bob']);
-    const { page, problems } = await browser.page();
-    await page.route(new RegExp(`/games/reversi/matches/${id}$`), async (route) => {
-      const res = await route.fetch();
-      const match = await res.json();
-      const clock = { deadlineAt: new Date(Date.now() + 295_000).toISOString(), remainingMs: [295_000, 300_000] };
-      await route.fulfill({ response: res, json: { ...match, clock } });
-    });
-    await page.goto(`${base}/play/reversi/${id}`);
-    await shown(page, 'reversi', 0);
+    await page.waitForSelector('.players .clock.running');
     const clocks = await page.$$eval('.players .clock', (els) => els.map((e) => e.textContent));
-    expect(clocks[0]).toMatch(/^4:5\d$/);
+    expect(clocks[0]).toMatch(/^[45]:[0-5]\d$/);
     expect(clocks[1]).toBe('5:00');
     expect(await page.$$('.players .clock.running')).toHaveLength(1);
     expect(problems).toEqual([]);
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.close();
   });
 
-  it('lists open and active matches, leaderboards and a tournament in the lobby once the server has them', async () => {
-    const { page, problems } = await browser.page();
-    await withRoutes(page, {
-      '/games/reversi/matches': { get: {}, post: {} },
-      '/games/reversi/matches/{id}/join': { post: {} },
-      '/games/reversi/leaderboard': { get: {} },
-      '/tournaments/{id}': { get: {} },
-    });
-    await page.route(/\/games\/reversi\/leaderboard$/, (route) => route.fulfill({
-      json: { entries: [{ name: 'greedy', kind: 'bot', rating: 1612.4, matches: 12 }, { name: 'ann', kind: 'player', rating: 1490, matches: 3 }] },
-    }));
-    await page.route(/\/tournaments\/t-1$/, (route) => route.fulfill({
-      json: {
-        id: 't-1', game: 'reversi', status: 'running',
-        standings: [{ name: 'greedy', points: 1.5, played: 2, rating: 1550 }, { name: 'random', points: 0.5, played: 2, rating: 1450 }],
-        rounds: [{ matches: [{ id: '33333333-3333-4333-8333-333333333333', seats: ['greedy', 'random'] }] }],
-      },
-    }));
-    const summary = (id: string, status: string, players: unknown[]) => ({ id, game: 'reversi', status, version: 3, players, toMove: [0] });
-    await page.route(/\/games\/reversi\/matches\?status=/, (route) => {
-      const status = new URL(route.request().url()).searchParams.get('status');
-      const matches = status === 'waiting'
-        ? [summary('11111111-1111-4111-8111-111111111111', 'waiting', [{ seat: 0, name: 'ann' }, { seat: 1, name: '', open: true }])]
-        : [summary('22222222-2222-4222-8222-222222222222', 'active', [{ seat: 0, name: 'cy' }, { seat: 1, name: 'dee' }])];
-      return route.fulfill({ json: { matches, nextCursor: null } });
-    });
-    // The other games' real listings would add the shared test database's open matches: keep this page to Reversi's.
-    await page.route(/\/games\/(qwirkle|deblockle|split)\/matches\?status=/, (route) => route.fulfill({ json: { matches: [], nextCursor: null } }));
-    await page.goto(`${base}/`);
-    const open = await page.waitForSelector('a[href="/play/reversi/11111111-1111-4111-8111-111111111111"]');
-    expect(await open.textContent()).toBe('ann vs …');
-    expect(await page.textContent('a[href="/play/reversi/22222222-2222-4222-8222-222222222222"]')).toBe('cy vs dee');
-    expect(await page.$$('button >> text=Join')).toHaveLength(1);
-    expect(await page.textContent('[aria-label="Reversi leaderboard"] ol')).toContain('greedy');
+  describe('the lobby, against the real routes', () => {
+    it('starts a Reversi match against a bot from the lobby alone; a click moves and the bot answers', async () => {
+      const bots = (await h.client.http.get('/games/reversi/bots').expect(200)).body.bots as { id: string }[];
+      const { page, problems } = await browser.page();
+      await page.goto(`${base}/`);
+      await page.waitForSelector('form.create');
+      await page.selectOption('select[name="game"]', 'reversi');
+      await page.fill('input[name="seat0"]', 'ann');
+      await page.selectOption('select[aria-label="Seat 1 is"]', 'bot');
+      // The bots, weakest first, as the route lists them; the strongest one takes the seat.
+      const offered = await page.$$eval('select[name="bot1"] option', (els) => els.map((e) => e.getAttribute('value')));
+      expect(offered).toEqual(bots.map((b) => b.id));
+      expect(offered.length).toBeGreaterThanOrEqual(3);
+      const strongest = offered[offered.length - 1]!;
+      await page.selectOption('select[name="bot1"]', strongest);
+      await page.screenshot({ path: join(SCREENSHOTS, 'lobby.png'), fullPage: true });
+      await page.click('button[type="submit"]');
 
-    await page.goto(`${base}/#tournament=t-1`);
-    const game = await page.waitForSelector('a[href="/play/reversi/33333333-3333-4333-8333-333333333333"]');
-    expect(await game.textContent()).toBe('greedy vs random');
-    expect(await page.textContent('section[aria-labelledby="tournament"] ol')).toContain('greedy');
-    expect(problems).toEqual([]);
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await page.close();
+      const link = await page.waitForSelector('a[data-seat="0"]');
+      expect(await link.textContent()).toBe('Play as ann');
+      expect(await page.$('a[data-seat="1"]')).toBeNull(); // the bot's seat has no token to give out
+      await link.click();
+      await page.waitForURL(/\/play\/reversi\//);
+      const id = new URL(page.url()).pathname.split('/')[3]!;
+      const token = tokenOf(page.url());
+      const created = (await h.client.get('reversi', id).expect(200)).body;
+      expect(created.players).toEqual([{ seat: 0, name: 'ann' }, { seat: 1, name: strongest, bot: strongest }]);
+
+      await shown(page, 'reversi', 0);
+      await page.waitForSelector('[data-move]');
+      await page.click('[data-move=\'{"square":"c4"}\']');
+      // The bot's answer reaches the page by itself: version 2, a white disc where the log says the bot played.
+      await shown(page, 'reversi', 2);
+      const log = (await h.client.log('reversi', id, token).expect(200)).body.entries as { seq: number; seat: number; type: string; move: { square: string } }[];
+      expect(log.map((e) => [e.seq, e.seat, e.type])).toEqual([[1, 0, 'MoveMade'], [2, 1, 'MoveMade']]);
+      expect(log[0]!.move).toEqual({ square: 'c4' });
+      expect(await page.getAttribute(`[data-square="${log[1]!.move.square}"] [data-disc]`, 'data-disc')).toBe('white');
+      expect(await page.textContent('.players')).toContain(`(bot ${strongest})`);
+      // And it is the human's turn again, with targets to click.
+      await page.waitForSelector('[data-move]');
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it('fills an open seat with a bot, or with the visitor, from the open matches', async () => {
+      const seats = new SeatsClient(h.client);
+      const forBot = await seats.create('reversi', ['ann', null]);
+      const forMe = await seats.create('reversi', ['cy', null]);
+      const { page, problems } = await browser.page();
+      await page.goto(`${base}/`);
+      await page.click('[data-tab="reversi"]');
+      const row = (await findInList(page, 'waiting', forBot.id))!;
+      expect(await row.textContent()).toContain('ann vs open seat');
+      await (await row.$('select[name="join-bot"]'))!.selectOption('greedy');
+      await (await row.$('[data-join="bot"]'))!.click();
+      await page.waitForSelector(`[data-list="waiting"] [data-match-id="${forBot.id}"]`, { state: 'detached' });
+      const joined = (await h.client.get('reversi', forBot.id).expect(200)).body;
+      expect(joined.status).toBe('active');
+      expect(joined.players[1]).toEqual({ seat: 1, name: 'greedy', bot: 'greedy' });
+      // It now shows among the matches being played.
+      await page.reload();
+      await findInList(page, 'active', forBot.id);
+
+      await page.fill('input[name="join-name"]', 'dee');
+      const mine = (await findInList(page, 'waiting', forMe.id))!;
+      await (await mine.$('[data-join="name"]'))!.click();
+      await page.waitForURL(new RegExp(`/play/reversi/${forMe.id}#token=`));
+      await shown(page, 'reversi', 1);
+      expect(await page.textContent('.badge.you')).toBe('seat 1: dee');
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it('pages each list as the API does: a page at first, the next on "More"', async () => {
+      const seats = new SeatsClient(h.client);
+      const made: string[] = [];
+      for (let i = 0; i < 11; i++) made.push((await seats.create('deblockle', [`pager${i}`, null])).id);
+      const newest = made.slice().reverse();
+      const { page, problems } = await browser.page();
+      const listings: URL[] = [];
+      page.on('request', (r) => { const u = new URL(r.url()); if (u.pathname === '/games/deblockle/matches') listings.push(u); });
+      await page.goto(`${base}/`);
+      await page.click('[data-tab="deblockle"]');
+      await page.waitForSelector('[data-list="waiting"] [data-match-id]');
+      const shownIds = () => page.$$eval('[data-list="waiting"] [data-match-id]', (els) => els.map((e) => e.getAttribute('data-match-id') as string));
+      // One page, not the whole table: the API's own first page of that size.
+      const first = await shownIds();
+      const limit = Number(listings.find((u) => u.searchParams.get('status') === 'waiting')?.searchParams.get('limit'));
+      expect(limit).toBeGreaterThan(0);
+      expect(limit).toBeLessThan(11);
+      expect(first).toHaveLength(limit);
+      expect(await page.$('[data-more="waiting"]')).not.toBeNull();
+
+      await findInList(page, 'waiting', made[0]!);
+      const all = await shownIds();
+      expect(new Set(all).size).toBe(all.length); // no match twice
+      expect(all.filter((id) => made.includes(id))).toEqual(newest); // newest first, across pages
+      const more = listings.filter((u) => u.searchParams.has('cursor'));
+      expect(more.length).toBeGreaterThan(0);
+      expect(more.every((u) => u.searchParams.get('status') === 'waiting' && u.searchParams.get('limit') === String(limit))).toBe(true);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it('shows each game\'s leaderboard, from the ratings route', async () => {
+      const seats = new SeatsClient(h.client);
+      const player = await seats.player(`rated-${Date.now().toString(36)}`);
+      const m = await seats.create('reversi', [null, null]);
+      await seats.join('reversi', m.id, { bot: 'greedy' }).expect(200);
+      await seats.join('reversi', m.id, {}, player.key).expect(200);
+      // The bot (black) may be moving at the same moment: a resignation that loses that race is retried, as a client would.
+      let resigned = await h.client.http.post(`/games/reversi/matches/${m.id}/resign`).set('Authorization', `Bearer ${player.key}`).send({});
+      for (let i = 0; i < 5 && resigned.status === 409 && resigned.body.code === 'VERSION_CONFLICT'; i++) {
+        resigned = await h.client.http.post(`/games/reversi/matches/${m.id}/resign`).set('Authorization', `Bearer ${player.key}`).send({});
+      }
+      expect(resigned.status).toBe(200);
+      // The ratings are a projection, folded every second: wait until the route has the player.
+      let board: { name: string; kind: string; rating: number; matches: number }[] = [];
+      for (let i = 0; i < 100 && !board.some((e) => e.name === player.name); i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        board = (await h.client.http.get('/games/reversi/leaderboard?limit=100').expect(200)).body.entries;
+      }
+      expect(board.some((e) => e.name === player.name && e.kind === 'player')).toBe(true);
+
+      const { page, problems } = await browser.page();
+      await page.goto(`${base}/`);
+      await page.click('[data-tab="reversi"]');
+      await page.waitForSelector('[data-leaderboard="reversi"] [data-entry]');
+      if (await page.$('[data-more="leaderboard"]')) await page.click('[data-more="leaderboard"]');
+      await page.waitForSelector(`[data-leaderboard="reversi"] [data-entry="${player.name}"]`);
+      const rows = await page.$$eval('[data-leaderboard="reversi"] [data-entry]', (els) => els.map((e) => [e.getAttribute('data-entry'), e.getAttribute('data-kind')]));
+      const truth = (await h.client.http.get(`/games/reversi/leaderboard?limit=${rows.length > 10 ? 100 : 10}`).expect(200)).body.entries as typeof board;
+      expect(rows).toEqual(truth.map((e) => [e.name, e.kind])); // highest first, as the route answers
+      const mine = await page.textContent(`[data-entry="${player.name}"]`);
+      const rating = truth.find((e) => e.name === player.name)!;
+      expect(mine).toContain(rating.rating.toFixed(1));
+
+      // Another game's tab reads that game's board.
+      const reads: string[] = [];
+      page.on('request', (r) => { if (r.url().includes('/leaderboard')) reads.push(new URL(r.url()).pathname); });
+      await page.click('[data-tab="split"]');
+      await page.waitForSelector('[data-leaderboard="split"]');
+      expect(reads).toContain('/games/split/leaderboard');
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it('says who won a finished match and why, in words, reached from the finished list', async () => {
+      const resigned = await h.client.create('reversi', ['ann', 'bob']);
+      await h.client.http.post(`/games/reversi/matches/${resigned.id}/resign`).set('Authorization', `Bearer ${resigned.seats[0]!.token}`).send({}).expect(200);
+      const { page, problems } = await browser.page();
+      await page.goto(`${base}/`);
+      await page.click('[data-tab="reversi"]');
+      const row = (await findInList(page, 'finished', resigned.id))!;
+      await (await row.$('a'))!.click();
+      await page.waitForURL(new RegExp(`/play/reversi/${resigned.id}$`));
+      await page.waitForSelector('.outcome');
+      expect(await page.textContent('.outcome')).toBe('bob (white) wins: ann (black) resigned.');
+
+      // A match played to its end: the words name the winner, the count and the reason.
+      const { id, seats } = await h.client.create('reversi', ['cy', 'dee']);
+      await play('reversi', id, seats, 80, (moves, i) => moves[(i * 3) % moves.length]);
+      const over = (await h.client.get('reversi', id).expect(200)).body;
+      expect(over.status).toBe('finished');
+      await page.goto(`${base}/play/reversi/${id}`);
+      await shown(page, 'reversi', over.version);
+      const words = outcomeWords(over, (s) => (s === 0 ? 'black' : 'white'))!;
+      expect(await page.textContent('.outcome')).toBe(words);
+      expect(words).not.toContain('reversi/');
+      const [black, white] = over.outcome.scores as [number, number];
+      expect(words).toContain(black === white ? `A draw, ${black}–${white}` : `wins ${Math.max(black, white)}–${Math.min(black, white)}`);
+      await page.screenshot({ path: join(SCREENSHOTS, 'finished.png'), fullPage: true });
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it('follows a tournament by its id', async () => {
+      const t = await h.client.http.post('/tournaments')
+        .send({ game: 'reversi', format: 'round-robin', entrants: [{ name: 'tr-random', bot: 'random' }, { name: 'tr-greedy', bot: 'greedy' }] }).expect(201);
+      const { page, problems } = await browser.page();
+      await page.goto(`${base}/#tournament=${t.body.id}`);
+      await page.waitForSelector('section[aria-labelledby="tournament"] .match-list a');
+      const truth = (await h.client.http.get(`/tournaments/${t.body.id}`).expect(200)).body;
+      const match = truth.rounds[0].matches[0] as { id: string; seats: string[] };
+      expect(await page.textContent(`a[href="/play/reversi/${match.id}"]`)).toBe(match.seats.join(' vs '));
+      const standings = await page.textContent('section[aria-labelledby="tournament"] ol');
+      expect(standings).toContain('tr-random');
+      expect(standings).toContain('tr-greedy');
+      expect(problems).toEqual([]);
+      await page.close();
+    });
   });
 
   describe('screenshots of each game', () => {
