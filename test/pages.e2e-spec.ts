@@ -348,6 +348,7 @@ describe('the pages in a browser', () => {
       expect(offered.length).toBeGreaterThanOrEqual(3);
       const strongest = offered[offered.length - 1]!;
       await page.selectOption('select[name="bot1"]', strongest);
+      await page.locator('input[name="seat0"]').blur();
       await page.screenshot({ path: join(SCREENSHOTS, 'lobby.png'), fullPage: true });
       await page.click('button[type="submit"]');
 
@@ -469,6 +470,7 @@ describe('the pages in a browser', () => {
       const mine = await page.textContent(`[data-entry="${player.name}"]`);
       const rating = truth.find((e) => e.name === player.name)!;
       expect(mine).toContain(rating.rating.toFixed(1));
+      await page.screenshot({ path: join(SCREENSHOTS, 'lobby-lists.png'), fullPage: true });
 
       // Another game's tab reads that game's board.
       const reads: string[] = [];
