@@ -4,6 +4,7 @@ import { SeekMatcher } from '../src/seeks/seek.matcher';
 import type { Database } from '../src/store/database';
 import { DATABASE } from '../src/store/store.module';
 import type { Body } from './support/body';
+import { SseClient, baseUrl } from './support/sse';
 import { type TestClock, startTimedApp } from './support/timed-app';
 
 /**
@@ -60,6 +61,23 @@ describe('seeks', () => {
     // The player key acts for the seat too (it is the player's).
     const byKey = await http().get(`/games/reversi/matches/${ra.match.id}`).set('Authorization', `Bearer ${bob.key}`).expect(200);
     expect(byKey.body.you).toBe(rb.match.seat);
+  });
+
+  it('the player feed says `matched`, with the match and the seat', async () => {
+    const [ann, bob] = [await player('ann'), await player('bob')];
+    const feed = await SseClient.open(`${await baseUrl(app)}/players/me/events`, { authorization: `Bearer ${ann.key}` });
+    try {
+      const settings = newPool();
+      const a = await seek(ann, settings).expect(201);
+      await seek(bob, settings).expect(201);
+      await matcher.sweep();
+      const matched = (await read(ann, a.body.id)).body;
+      await feed.until((c) => c.events.some((e) => e.event === 'matched'), 10_000, 'matched');
+      const event = feed.events.find((e) => e.event === 'matched');
+      expect(JSON.parse(event?.data ?? '{}')).toEqual({ game: 'reversi', matchId: matched.match.id, seat: matched.match.seat, seekId: a.body.id });
+    } finally {
+      feed.close();
+    }
   });
 
   it('keeps seekers out of range apart until their ranges have widened (every 10 s)', async () => {
