@@ -15,6 +15,7 @@ import { LiveModule } from './live/live.module';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
 import { RatingsModule } from './ratings/ratings.module';
+import { SeeksModule } from './seeks/seeks.module';
 import { StoreModule } from './store/store.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 
@@ -38,6 +39,7 @@ export class AppModule {
         BotsModule,
         RatingsModule,
         TournamentsModule,
+        SeeksModule,
         WebhooksModule,
         PagesModule,
       ],

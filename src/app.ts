@@ -10,6 +10,7 @@ import type { AppConfig } from './common/config';
 import { httpServerOptions } from './common/http-limits';
 import { GAMES } from './games/games';
 import { addGameSchemas } from './games/openapi';
+import { SEEK_SCHEMAS } from './seeks/openapi-seeks';
 import { useFixedSeeds } from './matches/tokens';
 
 export async function createApp(config: AppConfig, logger: false | LogLevel[] = ['log', 'warn', 'error']): Promise<NestFastifyApplication> {
@@ -50,6 +51,7 @@ export async function createApp(config: AppConfig, logger: false | LogLevel[] = 
       .build(),
   );
   addGameSchemas(document, GAMES);
+  Object.assign(document.components?.schemas ?? {}, SEEK_SCHEMAS);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
   return app;
 }

@@ -46,6 +46,10 @@ export interface AppConfig {
   readonly tournamentSweepMs: number;
   /** How often finished matches are folded into the ratings (RATINGS_SWEEP_MS; 0: never). */
   readonly ratingsSweepMs: number;
+  /** How long a seek waits for opponents before it expires (SEEK_TTL_SECONDS). */
+  readonly seekTtlSeconds: number;
+  /** How often the seek matcher pairs waiting seeks (SEEK_SWEEP_MS; 0: never, e.g. in tests). */
+  readonly seekSweepMs: number;
   /** Match creations per minute per client address (within the limit above). */
   readonly createLimitPerMinute: number;
   /** Stream openings per minute per client address (within the limit above). */
@@ -150,6 +154,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     botHttpTimeoutMs: nonNegativeInt('BOT_HTTP_TIMEOUT_MS', env.BOT_HTTP_TIMEOUT_MS, 5000) || 5000,
     tournamentSweepMs: nonNegativeInt('TOURNAMENT_SWEEP_MS', env.TOURNAMENT_SWEEP_MS, 250),
     ratingsSweepMs: nonNegativeInt('RATINGS_SWEEP_MS', env.RATINGS_SWEEP_MS, 1000),
+    seekTtlSeconds: positiveInt('SEEK_TTL_SECONDS', env.SEEK_TTL_SECONDS, 600),
+    seekSweepMs: nonNegativeInt('SEEK_SWEEP_MS', env.SEEK_SWEEP_MS, 500),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

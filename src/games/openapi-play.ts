@@ -64,14 +64,15 @@ const ENTRANT = {
 function tournament(entrant: string): object {
   return {
     type: 'object', additionalProperties: false,
-    required: ['id', 'game', 'format', 'status', 'seatsPerMatch', 'plannedRounds', 'entrants', 'standings', 'rounds', 'createdAt'],
+    required: ['id', 'game', 'format', 'status', 'seatsPerMatch', 'plannedRounds', 'endsAt', 'entrants', 'standings', 'rounds', 'createdAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       game: { type: 'string' },
-      format: { type: 'string', enum: ['round-robin', 'swiss'] },
+      format: { type: 'string', enum: ['round-robin', 'swiss', 'arena'] },
       status: { type: 'string', enum: ['running', 'finished'] },
       seatsPerMatch: { type: 'integer', minimum: 2 },
-      plannedRounds: { type: 'integer', minimum: 1 },
+      plannedRounds: { type: 'integer', minimum: 1, nullable: true, description: 'The rounds played in all; null in an arena, where each pairing is a round.' },
+      endsAt: { type: 'string', format: 'date-time', nullable: true, description: 'Arenas: when pairing stops (matches running then are played out); null in the other formats.' },
       entrants: { type: 'array', items: ref(entrant) },
       standings: { type: 'array', items: ref('TournamentStanding') },
       rounds: { type: 'array', items: ref('TournamentRound') },
@@ -153,7 +154,8 @@ export const PLAY_SCHEMAS: Record<string, object> = {
     type: 'object', additionalProperties: false, required: ['game', 'format', 'entrants'],
     properties: {
       game: { type: 'string', minLength: 1, maxLength: 40 },
-      format: { type: 'string', enum: ['round-robin', 'swiss'] },
+      format: { type: 'string', enum: ['round-robin', 'swiss', 'arena'] },
+      minutes: { type: 'integer', minimum: 1, maximum: 1440, description: 'Arenas (required there, refused elsewhere): how many minutes free entrants are paired again.' },
       rounds: { type: 'integer', minimum: 1, maximum: 50, description: 'Swiss: the number of rounds (default: ceil(log2 entrants)). Round robin: how many times every pair (or table) meets (default 1).' },
       seatsPerMatch: { type: 'integer', minimum: 2, maximum: 6, description: 'Seats per match (default: the game\'s fewest).' },
       options: { type: 'object', additionalProperties: true, description: 'Game options for every match.' },

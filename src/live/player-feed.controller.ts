@@ -33,7 +33,7 @@ export class PlayerFeedController {
   @ApiOperation({
     summary: 'The player\'s feed: its turns and finished matches, across all its seats',
     description: '`event: turn` `{ game, matchId, seat, version, deadlineAt }` whenever one of the player\'s seats is to move (for the '
-      + 'match\'s latest version), `event: finished` `{ game, matchId, seat, outcome }` when one of its matches ends. Each `id:` is the '
+      + 'match\'s latest version), `event: finished` `{ game, matchId, seat, outcome }` when one of its matches ends, `event: matched` `{ game, matchId, seat, seekId }` when one of its seeks is matched (its `id:` repeats the cursor). Each `id:` is the '
       + 'feed\'s own cursor: resume after it with Last-Event-ID. Without one, the feed starts with the turns open now.',
   })
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last id received: the feed resumes after it.' })
@@ -44,16 +44,17 @@ export class PlayerFeedController {
         schema: {
           type: 'array',
           items: {
-            type: 'object', required: ['id', 'event', 'data'],
+            type: 'object', required: ['event', 'data'],
             properties: {
-              id: { type: 'string', description: 'The feed\'s cursor.' },
-              event: { type: 'string', enum: ['turn', 'finished'] },
+              id: { type: 'string', description: 'The feed\'s cursor (absent on a `matched` event sent before any other).' },
+              event: { type: 'string', enum: ['turn', 'finished', 'matched'] },
               data: {
                 type: 'object', required: ['game', 'matchId', 'seat'],
                 properties: {
                   game: { type: 'string' }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer' },
                   version: { type: 'integer' }, deadlineAt: { type: 'string', format: 'date-time', nullable: true },
                   outcome: { type: 'object', nullable: true },
+                  seekId: { type: 'string', format: 'uuid', description: 'matched: the seek.' },
                 },
               },
             },

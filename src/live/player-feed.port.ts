@@ -22,11 +22,21 @@ export interface FeedRow extends FeedCursor {
   readonly deadlineAt: Date | null;
 }
 
+/** A seek of the player's that was matched (the feed's `matched` event): the seek and its seat in the match. */
+export interface MatchedSeek {
+  readonly id: string;
+  readonly game: string;
+  readonly matchId: string;
+  readonly seat: number;
+}
+
 export interface PlayerFeedStore {
   /** Up to `limit` events of the player's matches after `cursor` (from the start without one), in commit order. */
   after(playerId: string, cursor: FeedCursor | null, limit: number): Promise<FeedRow[]>;
   /** The ids of the matches where the player holds a seat (to wake the feed when one moves). */
   matchesOf(playerId: string): Promise<string[]>;
+  /** The player's seeks matched since `since`, oldest first. */
+  matchedSeeks(playerId: string, since: Date): Promise<MatchedSeek[]>;
 }
 
 export const PLAYER_FEED_STORE = Symbol('PLAYER_FEED_STORE');

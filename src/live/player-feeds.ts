@@ -19,6 +19,8 @@ import { type FeedCursor, type FeedRow, PLAYER_FEED_STORE, type PlayerFeedStore,
 import { SseResponse, sseFrame } from './sse';
 
 const PAGE = 200;
+/** A new connection also hears of seeks matched this long before it opened (a client reconnecting after a drop). */
+const SEEK_LOOKBACK_MS = 60_000;
 /** A hinted event not yet readable (a transaction begun before it still runs): retry soon, then less often. */
 const RETRY_MS = [20, 50, 100, 250, 500, 1000];
 
@@ -27,6 +29,9 @@ class PlayerFeed {
   readonly watching = new Map<string, () => void>();
   /** Events hinted but not yet read, by match: the highest seq. */
   readonly hinted = new Map<string, number>();
+  /** Seeks whose `matched` event this connection sent; matched ones are looked for from a minute before it opened. */
+  readonly seeksSent = new Set<string>();
+  readonly seeksSince = new Date(Date.now() - SEEK_LOOKBACK_MS);
   reading = false;
   dirty = false;
   retry = 0;
@@ -60,6 +65,7 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
     this.tick = setInterval(() => {
       for (const feed of this.feeds) {
         void this.watchMatches(feed);
+        void this.sendMatchedSeeks(feed);
         this.poke(feed);
       }
     }, this.config.recheckMs);
@@ -84,6 +90,27 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
       for (const unwatch of feed.watching.values()) unwatch();
     });
     void this.watchMatches(feed).then(() => this.poke(feed));
+    void this.sendMatchedSeeks(feed);
+  }
+
+  /**
+   * `event: matched` for each of the player's seeks matched since the connection opened (and a minute before),
+   * once per connection: `{ game, matchId, seat, seekId }`. Seeks are not in the feed's commit order: the `id:`
+   * repeats the feed's cursor (none before the first event), and a client that reconnects after more than a
+   * minute reads its seek with GET /seeks/{id}.
+   */
+  private async sendMatchedSeeks(feed: PlayerFeed): Promise<void> {
+    try {
+      for (const s of await this.store.matchedSeeks(feed.playerId, feed.seeksSince)) {
+        if (feed.sse.closed || feed.seeksSent.has(s.id)) continue;
+        feed.seeksSent.add(s.id);
+        const data = { game: s.game, matchId: s.matchId, seat: s.seat, seekId: s.id };
+        // The feed's position does not move: the id repeats the cursor (a resume from it misses nothing), or is absent before any.
+        feed.sse.write(feed.cursor === null ? `event: matched\ndata: ${JSON.stringify(data)}\n\n` : sseFrame(formatCursor(feed.cursor), 'matched', data));
+      }
+    } catch (error) {
+      this.logger.warn(`player feed: seeks not read: ${(error as Error).message}`);
+    }
   }
 
   get openFeeds(): number {

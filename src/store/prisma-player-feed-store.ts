@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client';
-import type { FeedCursor, FeedRow, PlayerFeedStore } from '../live/player-feed.port';
+import type { FeedCursor, FeedRow, MatchedSeek, PlayerFeedStore } from '../live/player-feed.port';
 
 interface Row {
   txid: string;
@@ -40,5 +40,13 @@ export class PrismaPlayerFeedStore implements PlayerFeedStore {
       SELECT s."matchId"::text AS "matchId" FROM "Seat" s JOIN "Match" m ON m."id" = s."matchId"
        WHERE s."playerId" = ${playerId}::uuid AND m."status" IN ('waiting', 'active')`;
     return rows.map((r) => r.matchId);
+  }
+
+  async matchedSeeks(playerId: string, since: Date): Promise<MatchedSeek[]> {
+    const rows = await this.prisma.$queryRaw<MatchedSeek[]>`
+      SELECT "id"::text AS "id", "game", "matchId"::text AS "matchId", "seat" FROM "Seek"
+       WHERE "playerId" = ${playerId}::uuid AND "status" = 'matched' AND "settledAt" >= ${since}::timestamptz
+       ORDER BY "settledAt", "id" LIMIT 100`;
+    return rows;
   }
 }

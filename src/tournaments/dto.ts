@@ -38,9 +38,16 @@ export class CreateTournamentDto {
   @Length(1, 40)
   game!: string;
 
-  @ApiProperty({ enum: ['round-robin', 'swiss'] })
-  @IsIn(['round-robin', 'swiss'])
-  format!: 'round-robin' | 'swiss';
+  @ApiProperty({ enum: ['round-robin', 'swiss', 'arena'] })
+  @IsIn(['round-robin', 'swiss', 'arena'])
+  format!: 'round-robin' | 'swiss' | 'arena';
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 1440, description: 'Arenas (required there, refused elsewhere): how many minutes free entrants are paired again.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1440)
+  minutes?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 50, description: 'Swiss: the number of rounds (default: ceil(log2 entrants)). Round robin: how many times every pair (or table) meets (default 1).' })
   @IsOptional()

@@ -11,7 +11,7 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
       await tx.tournament.create({
         data: {
           id: t.id, game: t.game, format: t.format, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: (t.options ?? {}) as object,
-          clock: t.clock === null ? Prisma.DbNull : (t.clock as object), status: 'running', roundsCreated: 1,
+          clock: t.clock === null ? Prisma.DbNull : (t.clock as object), status: 'running', roundsCreated: 1, endsAt: t.endsAt,
           entrants: { create: t.entrants.map((e) => ({ idx: e.idx, name: e.name, kind: e.kind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId })) },
         },
       });
@@ -45,7 +45,7 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
     return {
       id: t.id, game: t.game, format: t.format as TournamentFormat, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: t.options,
       clock: (t.clock as TournamentRecord['clock']) ?? null, status: t.status as TournamentRecord['status'], roundsCreated: t.roundsCreated,
-      createdAt: t.createdAt,
+      createdAt: t.createdAt, endsAt: t.endsAt,
       entrants: t.entrants.map((e) => ({
         idx: e.idx, name: e.name, kind: e.kind as EntrantKind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId,
         requests: e.requests, failures: e.failures, latencyMs: e.latencyMs,

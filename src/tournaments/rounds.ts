@@ -1,10 +1,12 @@
 /** The next round of a tournament, from what its finished matches say. */
+import { arenaPairing } from './arena';
 import { type Round, roundRobin, seatCounts, swissRound } from './pairing';
 import { standingsOf } from './standings';
 import type { TournamentRecord } from './tournament-store.port';
 
-/** The rounds a tournament plays in all. */
+/** The rounds a tournament plays in all (an arena: the pairings made so far, as it plans none ahead). */
 export function plannedRounds(t: Pick<TournamentRecord, 'format' | 'rounds' | 'seatsPerMatch' | 'entrants'>): number {
+  if (t.format === 'arena') return 0;
   return t.format === 'swiss' ? t.rounds : roundRobin(t.entrants.length, t.seatsPerMatch, t.rounds).length;
 }
 
@@ -38,4 +40,21 @@ export function nextRound(t: TournamentRecord, minSeats: number): Round {
     hadBye: (byes.get(e.idx) ?? 0) > 0,
   }));
   return swissRound(entrants, k, minSeats, t.roundsCreated + 1, seatCounts(n, k, roundsSoFar(t)));
+}
+
+/** An arena's next pairing: every entrant not in a running match (one without a result), by score. */
+export function arenaRound(t: Pick<TournamentRecord, 'entrants' | 'matches' | 'seatsPerMatch'>): Round {
+  const busy = new Set(t.matches.filter((m) => m.result === null).flatMap((m) => m.entrants));
+  const scores = new Map(standingsOf({ entrants: t.entrants, matches: t.matches }).map((s) => [s.idx, s.points]));
+  const last = new Map<number, readonly number[]>();
+  const firstSeats = new Map<number, number>();
+  for (const m of [...t.matches].sort((a, b) => a.round - b.round || a.table - b.table)) {
+    for (const e of m.entrants) last.set(e, m.entrants.filter((o) => o !== e));
+    const first = m.entrants[0];
+    if (first !== undefined) firstSeats.set(first, (firstSeats.get(first) ?? 0) + 1);
+  }
+  const free = t.entrants.filter((e) => !busy.has(e.idx)).map((e) => ({
+    idx: e.idx, score: scores.get(e.idx) ?? 0, lastOpponents: last.get(e.idx) ?? [], firstSeats: firstSeats.get(e.idx) ?? 0,
+  }));
+  return arenaPairing(free, t.seatsPerMatch);
 }

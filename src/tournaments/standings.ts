@@ -22,15 +22,17 @@ export interface StandingsInput {
   readonly matches: readonly TournamentMatchRecord[];
   /** Swiss byes: entrant idx → how many. */
   readonly byes?: ReadonlyMap<number, number>;
+  /** Points per match won (an arena scores 2/1/0: scale 2); 1 by default. */
+  readonly scale?: number;
 }
 
-export function standingsOf({ entrants, matches, byes }: StandingsInput): Standing[] {
+export function standingsOf({ entrants, matches, byes, scale = 1 }: StandingsInput): Standing[] {
   const points = new Map<number, number>(entrants.map((e) => [e.idx, byes?.get(e.idx) ?? 0]));
   const played = new Map<number, number>(entrants.map((e) => [e.idx, 0]));
   const scored = matches.filter((m) => m.result !== null);
   for (const m of scored) {
     m.entrants.forEach((e, seat) => {
-      points.set(e, (points.get(e) ?? 0) + (m.result?.points[seat] ?? 0));
+      points.set(e, (points.get(e) ?? 0) + (m.result?.points[seat] ?? 0) * scale);
       played.set(e, (played.get(e) ?? 0) + 1);
     });
   }
@@ -40,7 +42,7 @@ export function standingsOf({ entrants, matches, byes }: StandingsInput): Standi
     m.entrants.forEach((e, seat) => {
       const others = m.entrants.filter((_, s) => s !== seat).reduce((sum, o) => sum + (points.get(o) ?? 0), 0);
       buchholz.set(e, (buchholz.get(e) ?? 0) + others);
-      sb.set(e, (sb.get(e) ?? 0) + (m.result?.points[seat] ?? 0) * others);
+      sb.set(e, (sb.get(e) ?? 0) + (m.result?.points[seat] ?? 0) * scale * others);
     });
   }
   return entrants

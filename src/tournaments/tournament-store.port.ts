@@ -2,7 +2,7 @@
 import type { ClockSettings } from '../clocks/match-clock';
 import type { NewMatch } from '../matches/event-store.port';
 
-export type TournamentFormat = 'round-robin' | 'swiss';
+export type TournamentFormat = 'round-robin' | 'swiss' | 'arena';
 export type EntrantKind = 'bot' | 'http' | 'player';
 
 export interface EntrantRecord {
@@ -38,11 +38,13 @@ export interface TournamentRecord {
   readonly status: 'running' | 'finished';
   readonly roundsCreated: number;
   readonly createdAt: Date;
+  /** Arenas: when pairing stops; null in the other formats. */
+  readonly endsAt: Date | null;
   readonly entrants: readonly EntrantRecord[];
   readonly matches: readonly TournamentMatchRecord[];
 }
 
-export interface NewTournament extends Pick<TournamentRecord, 'id' | 'game' | 'format' | 'rounds' | 'seatsPerMatch' | 'options' | 'clock'> {
+export interface NewTournament extends Pick<TournamentRecord, 'id' | 'game' | 'format' | 'rounds' | 'seatsPerMatch' | 'options' | 'clock' | 'endsAt'> {
   readonly entrants: readonly Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[];
 }
 

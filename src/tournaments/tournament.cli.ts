@@ -20,7 +20,7 @@ function bar(done: number, total: number, width = 30): string {
 /** Every match the tournament plays in all: its rounds' tables, from the first round's size. */
 function plannedMatches(t: TournamentResponse): number {
   const perRound = t.rounds[0]?.matches.length ?? 0;
-  return perRound * t.plannedRounds;
+  return perRound * (t.plannedRounds ?? t.rounds.length);
 }
 
 async function main(): Promise<void> {

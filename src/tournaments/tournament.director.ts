@@ -4,8 +4,8 @@ import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
 import { MatchAccess } from '../matches/match-access';
 import { pointsOf, ranksOf } from '../ratings/ranks';
-import { nextRound, plannedRounds } from './rounds';
-import { TOURNAMENT_STORE, type TournamentStore } from './tournament-store.port';
+import { arenaRound, nextRound, plannedRounds } from './rounds';
+import { TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
 import { TournamentService } from './tournament.service';
 
 const LEASE_MS = 30_000;
@@ -79,6 +79,10 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
     }
     const t = await this.store.load(id);
     if (!t || t.status !== 'running') return;
+    if (t.format === 'arena') {
+      await this.advanceArena(t);
+      return;
+    }
     if (t.matches.some((m) => m.round === t.roundsCreated && m.result === null)) return;
     const engine = this.engines.get(t.game) as AnyEngine;
     if (t.roundsCreated >= plannedRounds(t)) {
@@ -91,5 +95,20 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
       return;
     }
     await this.store.createRound(id, t.roundsCreated + 1, this.tournaments.roundMatches(engine, t, round));
+  }
+
+  /**
+   * An arena: until its end, pairs every free entrant again at once (arenaRound); from its end, pairs nobody
+   * and finishes once the matches still running have ended.
+   */
+  private async advanceArena(t: TournamentRecord): Promise<void> {
+    const engine = this.engines.get(t.game) as AnyEngine;
+    if (this.access.clock.now() >= (t.endsAt as Date)) {
+      if (t.matches.every((m) => m.result !== null)) await this.store.finish(t.id);
+      return;
+    }
+    const round = arenaRound(t);
+    if (round.length === 0) return;
+    await this.store.createRound(t.id, t.roundsCreated + 1, this.tournaments.roundMatches(engine, t, round));
   }
 }

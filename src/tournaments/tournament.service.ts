@@ -18,7 +18,8 @@ import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port'
 import { refuseWebhookUrl } from '../webhooks/webhook-url';
 import type { CreateTournamentDto } from './dto';
 import { combinations, type Round } from './pairing';
-import { byesOf, nextRound, plannedRounds } from './rounds';
+import { ARENA_POINTS_SCALE } from './arena';
+import { arenaRound, byesOf, nextRound, plannedRounds } from './rounds';
 import { standingsOf } from './standings';
 import { type EntrantRecord, type NewRound, TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
 import type { EntrantView, TournamentResponse } from './tournament.types';
@@ -59,6 +60,11 @@ export class TournamentService {
     if (clock === null && entrants.some((e) => e.kind === 'player')) {
       throw invalid('timeControl: a tournament with players needs one, so that every round ends.', 'tournament/time-control-needed');
     }
+    const arena = input.format === 'arena';
+    if (arena !== (input.minutes !== undefined && input.minutes !== null)) {
+      throw invalid(arena ? 'minutes: an arena needs its duration.' : 'minutes: only an arena has a duration; give rounds.', 'tournament/minutes');
+    }
+    if (arena && input.rounds !== undefined && input.rounds !== null) throw invalid('rounds: an arena pairs by time, not rounds; give minutes.', 'tournament/rounds');
     const rounds = input.rounds ?? (input.format === 'swiss' ? Math.max(1, Math.ceil(Math.log2(n))) : 1);
     if (input.format === 'round-robin' && k > 2 && combinations(n, k).length * rounds > MAX_MATCHES) {
       throw invalid(`A round robin of ${n} entrants in tables of ${k} is over ${MAX_MATCHES} matches; use swiss.`, 'tournament/too-many-matches');
@@ -67,9 +73,10 @@ export class TournamentService {
     const record: TournamentRecord = {
       id, game: engine.id, format: input.format, rounds, seatsPerMatch: k, options: input.options ?? {}, clock, status: 'running',
       roundsCreated: 0, createdAt: this.clock.now(), matches: [],
+      endsAt: arena ? new Date(this.clock.now().getTime() + (input.minutes as number) * 60_000) : null,
       entrants: entrants.map((e) => ({ ...e, requests: 0, failures: 0, latencyMs: 0 })),
     };
-    const first = this.roundMatches(engine, record, nextRound(record, engine.seats.min));
+    const first = this.roundMatches(engine, record, arena ? arenaRound(record) : nextRound(record, engine.seats.min));
     await this.store.create({ ...record, entrants }, first);
     const response = await this.get(id);
     const secrets = new Map(entrants.filter((e) => e.secret !== null).map((e) => [e.name, e.secret as string]));
@@ -92,9 +99,10 @@ export class TournamentService {
       });
     }
     return {
-      id: t.id, game: t.game, format: t.format, status: t.status, seatsPerMatch: t.seatsPerMatch, plannedRounds: plannedRounds(t),
+      id: t.id, game: t.game, format: t.format, status: t.status, seatsPerMatch: t.seatsPerMatch, plannedRounds: t.format === 'arena' ? null : plannedRounds(t),
+      endsAt: t.endsAt?.toISOString() ?? null,
       entrants: t.entrants.map(entrantView),
-      standings: standingsOf({ entrants: t.entrants, matches: t.matches, byes: byesOf(t) }).map((s) => {
+      standings: standingsOf({ entrants: t.entrants, matches: t.matches, byes: byesOf(t), scale: t.format === 'arena' ? ARENA_POINTS_SCALE : 1 }).map((s) => {
         const rating = rated.get(keyOf(t.entrants[s.idx] as EntrantRecord));
         return { name: s.name, points: s.points, played: s.played, rating: rating ? displayed(rating) : null, buchholz: s.buchholz, sonnebornBerger: s.sonnebornBerger };
       }),

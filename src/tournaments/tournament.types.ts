@@ -26,11 +26,13 @@ export interface StandingView {
 export interface TournamentResponse {
   id: string;
   game: string;
-  format: 'round-robin' | 'swiss';
+  format: 'round-robin' | 'swiss' | 'arena';
   status: 'running' | 'finished';
   seatsPerMatch: number;
-  /** The rounds the tournament plays in all. */
-  plannedRounds: number;
+  /** The rounds the tournament plays in all; null in an arena (each pairing there is a round). */
+  plannedRounds: number | null;
+  /** Arenas: when pairing stops (matches running then are played out); null in the other formats. */
+  endsAt: string | null;
   entrants: EntrantView[];
   standings: StandingView[];
   rounds: { round: number; matches: { id: string; seats: string[]; points: number[] | null }[] }[];

@@ -13,7 +13,7 @@ export async function startApp(): Promise<NestFastifyApplication> {
   // The clock scheduler and the webhook dispatcher stay off: they work on the whole shared test database, so
   // only the specs about them run them (test/support/timed-app.ts), by hand or with their own settings.
   const app = await createApp({
-    ...configFromEnv(), databaseUrl: url, poolSize: 10, rateLimitPerMinute: 0, fixedSeed: 'turnbase-e2e', clockSweepMs: 0, webhookPollMs: 0,
+    ...configFromEnv(), databaseUrl: url, poolSize: 10, rateLimitPerMinute: 0, fixedSeed: 'turnbase-e2e', clockSweepMs: 0, webhookPollMs: 0, seekSweepMs: 0,
   }, ['error']);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

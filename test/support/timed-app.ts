@@ -11,7 +11,7 @@ import { type AppConfig, configFromEnv } from '../../src/common/config';
 export async function startTimedApp(overrides: Partial<AppConfig> = {}, offsetMs = 0): Promise<{ app: NestFastifyApplication; clock: TestClock }> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: the e2e tests need the global setup');
-  const config: AppConfig = { ...configFromEnv(), databaseUrl: url, poolSize: 10, rateLimitPerMinute: 0, fixedSeed: 'turnbase-e2e', clockSweepMs: 0, webhookPollMs: 0, expirySweepSeconds: 0, botSweepMs: 0, tournamentSweepMs: 0, ratingsSweepMs: 0, ...overrides };
+  const config: AppConfig = { ...configFromEnv(), databaseUrl: url, poolSize: 10, rateLimitPerMinute: 0, fixedSeed: 'turnbase-e2e', clockSweepMs: 0, webhookPollMs: 0, expirySweepSeconds: 0, botSweepMs: 0, tournamentSweepMs: 0, ratingsSweepMs: 0, seekSweepMs: 0, ...overrides };
   const app = await createApp(config, ['error']);
   const clock = new TestClock(app.get<Clock>(CLOCK), offsetMs);
   await app.init();
