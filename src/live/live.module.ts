@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import type { AppConfig } from '../common/config';
+import { APP_CONFIG } from '../common/tokens';
 import { GAMES } from '../games/games';
 import { MatchesModule } from '../matches/matches.module';
 import { PlayerDirectoryModule } from '../players/player-directory.module';
@@ -26,7 +28,7 @@ import { PlayerFeeds } from './player-feeds';
   imports: [MatchesModule, PlayerDirectoryModule],
   controllers: [...GAMES.map(createLiveController), PlayerFeedController],
   providers: [
-    { provide: LIVE_CONFIG, useFactory: () => liveConfigFromEnv() },
+    { provide: LIVE_CONFIG, inject: [APP_CONFIG], useFactory: (app: AppConfig) => liveConfigFromEnv(process.env, app.maxConnections) },
     { provide: HINT_BUS, inject: [DATABASE], useFactory: (db: Database) => hintBusFor(db) },
     { provide: PLAYER_FEED_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaPlayerFeedStore(db.prisma) },
     MatchNotifier, LiveLimits, LiveHub, LiveStreams, LongPoll, PlayerFeeds,
