@@ -1,7 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type ClientRequest, type IncomingMessage, request } from 'node:http';
+import { type AddressInfo, type Socket, connect } from 'node:net';
 import { LiveLimits } from '../src/live/limits';
 import { useApp } from './support/harness';
+import { appendQwirkleExchanges } from './support/long-log';
 import { startAppWith, untilOpen } from './support/live-app';
 import { baseUrl } from './support/sse';
 
@@ -51,6 +53,19 @@ function get(url: string, client: string): Promise<number | 'dropped'> {
     req.on('error', () => resolve('dropped'));
     req.end();
   });
+}
+
+/** The server's open connections, as Node counts them. */
+function connections(app: NestFastifyApplication): Promise<number> {
+  return new Promise((resolve, reject) => app.getHttpServer().getConnections((err: Error | null, n: number) => (err ? reject(err) : resolve(n))));
+}
+
+async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe('live limits', () => {
@@ -115,6 +130,34 @@ describe('live limits', () => {
     } finally {
       for (const req of held) req.destroy();
       await limited.close();
+    }
+  });
+
+  it('a dropped slow reader loses its socket, not only its place (LIVE_STREAM_BUFFER_BYTES, LIVE_SLOW_READER_MS)', async () => {
+    const slow = await startAppWith({ LIVE_STREAM_BUFFER_BYTES: '65536', LIVE_SLOW_READER_MS: '300' });
+    const sockets: Socket[] = [];
+    try {
+      await baseUrl(slow); // listening
+      const { port } = slow.getHttpServer().address() as AddressInfo;
+      const { id } = await h.client.create('qwirkle', ['a', 'b']);
+      await appendQwirkleExchanges(h.db.pool, id, 1000); // megabytes of frames to replay (?after=0): more than the kernel's buffers hold
+      expect(await connections(slow)).toBe(0);
+      // Streams whose clients send the request and never read a byte (a paused socket stops reading once
+      // its small buffer is full; the kernel's fill up after that).
+      for (let i = 0; i < 4; i++) {
+        const socket = connect(port, '127.0.0.1');
+        socket.pause();
+        socket.on('error', () => undefined);
+        socket.write(`GET /games/qwirkle/matches/${id}/events?after=0 HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n`);
+        sockets.push(socket);
+      }
+      await until('4 streams open', () => slow.get(LiveLimits).openCount === 4);
+      // Each is dropped (its place is free) and its socket is gone too, long before the 90 s idle timeout.
+      await until('the slow readers dropped', () => slow.get(LiveLimits).openCount === 0);
+      await until('their sockets closed', async () => (await connections(slow)) === 0);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await slow.close();
     }
   });
 });
