@@ -32,7 +32,12 @@ export class LiveLimits {
   constructor(@Inject(LIVE_CONFIG) private readonly config: LiveConfig) {}
 
   static keyOf(token: string | undefined, address: string): string {
-    return token === undefined ? `address:${address}` : `token:${hashToken(token)}@${address}`;
+    return token === undefined ? `address:${address}` : LiveLimits.keyOfHash(hashToken(token), address);
+  }
+
+  /** The key of a token known by its hash only (a stream ticket's): the same as the token's own. */
+  static keyOfHash(tokenHash: string, address: string): string {
+    return `token:${tokenHash}@${address}`;
   }
 
   /** The client address a key counts against (none for a key not made by keyOf). */
