@@ -310,7 +310,9 @@ describe('the pages in a browser', () => {
     await shown(page, 'reversi', 0);
     await page.waitForSelector('.live >> text=live');
     expect(await page.textContent('.live')).not.toContain('polling');
-    expect(requests[0]?.searchParams.get('token')).toBe(token);
+    // A single-use ticket in the URL, never the token (issue 25, L6).
+    expect(requests[0]?.searchParams.get('token')).toBeNull();
+    expect(requests[0]?.searchParams.get('ticket')).toMatch(/^tbt_/);
     expect(requests[0]?.searchParams.get('after')).toBe('0');
 
     await h.client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).expect(200);
@@ -319,6 +321,10 @@ describe('the pages in a browser', () => {
     await page.waitForSelector('[data-move]');
     expect(await page.getAttribute('[data-square="d3"] [data-disc]', 'data-disc')).toBe('black');
     expect(problems).toEqual([]);
+    // Every reconnect took a fresh ticket, and resumed after what the page had.
+    expect(requests.length).toBeGreaterThan(1);
+    expect(requests.every((u) => !u.href.includes(token))).toBe(true);
+    expect(new Set(requests.map((u) => u.searchParams.get('ticket'))).size).toBe(requests.length);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await page.close();
   });

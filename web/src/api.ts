@@ -39,6 +39,8 @@ export interface Capabilities {
   leaderboard: boolean;
   /** GET /tournaments/{id}. */
   tournaments: boolean;
+  /** POST /stream-tickets: a stream's URL carries a single-use ticket instead of the token. */
+  tickets: boolean;
 }
 
 interface OpenApiOperation { parameters?: { name: string; in: string }[] }
@@ -66,6 +68,7 @@ export async function capabilities(game: string): Promise<Capabilities> {
     bots: Boolean(paths[`/games/${game}/bots`]?.get),
     leaderboard: Boolean(paths[`/games/${game}/leaderboard`]?.get),
     tournaments: Boolean(paths['/tournaments/{}']?.get),
+    tickets: Boolean(paths['/stream-tickets']?.post),
   };
 }
 
