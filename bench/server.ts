@@ -31,6 +31,9 @@ export async function startServer(
   // comes from one address, and a per-client limit would only measure 429s. Until 2026-12-01 they were off
   // (RATE_LIMIT_PER_MINUTE=0), which hid their cost (bench/README.md, "Rate limits").
   for (const name of ['RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_CREATE_PER_MINUTE', 'RATE_LIMIT_STREAMS_PER_MINUTE']) env[name] = '1000000000';
+  // Likewise the live limit per address: the live bench holds 1,000 streams from 127.0.0.1 (MAX_CONNECTIONS,
+  // 2,000 by default, still caps it at half).
+  env.LIVE_STREAMS_PER_ADDRESS = '1000000000';
   Object.assign(env, extraEnv);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

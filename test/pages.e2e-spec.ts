@@ -307,7 +307,12 @@ describe('the pages in a browser', () => {
     await shown(page, 'reversi', 0);
     await page.waitForSelector('.live >> text=live');
     expect(await page.textContent('.live')).not.toContain('polling');
-    expect(streams.filter((u) => u.includes(`/games/reversi/matches/${id}/events`))).not.toHaveLength(0);
+    const events = () => streams.map((u) => new URL(u)).filter((u) => u.pathname === `/games/reversi/matches/${id}/events`);
+    expect(events()).not.toHaveLength(0);
+    // A single-use ticket in the URL, never the token (issue 25, L6).
+    expect(events()[0]?.searchParams.get('token')).toBeNull();
+    expect(events()[0]?.searchParams.get('ticket')).toMatch(/^tbt_/);
+    expect(events()[0]?.searchParams.get('after')).toBe('0');
 
     await h.client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).expect(200);
     // Well before the page's slow safety re-read (15 s): this came through the stream.
@@ -315,6 +320,9 @@ describe('the pages in a browser', () => {
     await page.waitForSelector('[data-move]');
     expect(await page.getAttribute('[data-square="d3"] [data-disc]', 'data-disc')).toBe('black');
     expect(problems).toEqual([]);
+    // Every stream request took a fresh ticket; none carried the token.
+    expect(events().every((u) => !u.href.includes(seats[1]!.token))).toBe(true);
+    expect(new Set(events().map((u) => u.searchParams.get('ticket'))).size).toBe(events().length);
     await page.close();
   });
 

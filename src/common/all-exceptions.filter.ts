@@ -43,8 +43,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void } }>();
+    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void }; header(name: string, value: string): unknown }>();
     const body = toErrorBody(exception, this.logger);
+    if (exception instanceof ApiError && exception.headers) for (const [name, value] of Object.entries(exception.headers)) reply.header(name, value);
     reply.status(body.statusCode).send(body);
   }
 }

@@ -46,6 +46,8 @@ export interface ErrorBody {
 
 export class ApiError extends Error {
   readonly status: number;
+  /** Headers the answer carries besides the body (e.g. Retry-After), set by `withHeaders`. */
+  headers: Readonly<Record<string, string>> | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -55,6 +57,11 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.status = ERROR_STATUS[code];
+  }
+
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 
   toBody(): ErrorBody {

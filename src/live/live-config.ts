@@ -8,7 +8,12 @@ export interface LiveConfig {
   readonly presenceMs: number;
   /** Open streams and waiting long-polls per token (or per client address without one). */
   readonly perToken: number;
-  /** Open streams and waiting long-polls on this instance. */
+  /**
+   * Open streams and waiting long-polls per client address, whatever tokens it holds: at most half of
+   * `MAX_CONNECTIONS`, so one address never holds the connections another needs (for /health, say).
+   */
+  readonly perAddress: number;
+  /** Open streams and waiting long-polls on this instance: at most `MAX_CONNECTIONS` less a tenth, kept for other requests. */
   readonly total: number;
   /** Bytes a stream may have queued for a client that does not read before it is dropped. */
   readonly maxBufferedBytes: number;
@@ -28,13 +33,21 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return n;
 }
 
-export function liveConfigFromEnv(env: NodeJS.ProcessEnv = process.env): LiveConfig {
+/**
+ * `maxConnections` is the server's MAX_CONNECTIONS (app.ts hands it to Node, which drops every connection past
+ * it, /health's too). A stream or a waiting long-poll holds its connection, so the live limits are sized under
+ * it: with the defaults (2,000 connections) nothing changes but the total, 1,800 instead of 10,000 (Node never
+ * let more than 2,000 in anyway); with MAX_CONNECTIONS=30, one address holds at most 15 and all at most 27.
+ */
+export function liveConfigFromEnv(env: NodeJS.ProcessEnv = process.env, maxConnections = Number.MAX_SAFE_INTEGER): LiveConfig {
+  const reserved = Math.ceil(maxConnections / 10);
   return {
     heartbeatMs: Math.min(positiveInt(env, 'LIVE_HEARTBEAT_MS', 10_000), 15_000),
     recheckMs: positiveInt(env, 'LIVE_RECHECK_MS', 5_000),
     presenceMs: positiveInt(env, 'LIVE_PRESENCE_MS', 5_000),
     perToken: positiveInt(env, 'LIVE_STREAMS_PER_TOKEN', 16),
-    total: positiveInt(env, 'LIVE_STREAMS_MAX', 10_000),
+    perAddress: Math.min(positiveInt(env, 'LIVE_STREAMS_PER_ADDRESS', 64), Math.max(1, Math.floor(maxConnections / 2))),
+    total: Math.min(positiveInt(env, 'LIVE_STREAMS_MAX', 10_000), Math.max(1, maxConnections - reserved)),
     maxBufferedBytes: positiveInt(env, 'LIVE_STREAM_BUFFER_BYTES', 256 * 1024),
     slowReaderMs: positiveInt(env, 'LIVE_SLOW_READER_MS', 30_000),
     pageSize: 100,

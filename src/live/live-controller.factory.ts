@@ -10,6 +10,7 @@ import type { GameDefinition } from '../games/game-definition';
 import { ref, respond } from '../games/openapi';
 import { MatchService } from '../matches/match.service';
 import { LiveStreams } from './live-streams';
+import { type Redeemed, StreamTickets, TICKET_PATTERN, streamCredential } from './stream-tickets';
 
 export class EventsQueryDto {
   @ApiPropertyOptional({ description: 'Start after this seq (0 replays the whole log). Without it, and without Last-Event-ID, the stream starts after the current version.' })
@@ -24,6 +25,11 @@ export class EventsQueryDto {
   @IsOptional()
   @Matches(/^[A-Za-z0-9_\-.~+/=]{1,200}$/, { message: 'token must be a seat token' })
   token?: string;
+
+  @ApiPropertyOptional({ description: 'A stream ticket (POST /stream-tickets): opens the stream as the token it was issued for, once, within 60 s. Keeps the token out of the URL.' })
+  @IsOptional()
+  @Matches(TICKET_PATTERN, { message: 'ticket must be a stream ticket (tbt_…)' })
+  ticket?: string;
 }
 
 /** The `id:` a client resumes from; anything but a seq is refused rather than read as 0. */
@@ -45,6 +51,7 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
     constructor(
       private readonly matches: MatchService,
       private readonly streams: LiveStreams,
+      private readonly tickets: StreamTickets,
     ) {}
 
     @Get(':id/events')
@@ -55,7 +62,7 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
       description: 'One event per log entry, in order: `id:` its seq, `event:` its type (MoveMade, PlayerResigned), `data:` '
         + '`{ "entry", "match" }`: the log entry and the match just after it (match.version = seq), both as the caller may see them. '
         + 'Answers 200 at once; resumes after Last-Event-ID, else after ?after=, else after the current version. A comment line '
-        + '(": heartbeat") at least every 15 s. The token as Authorization: Bearer or ?token=. A client that does not read is '
+        + '(": heartbeat") at least every 15 s. The token as Authorization: Bearer, ?ticket= (POST /stream-tickets: no secret in the URL) or ?token=. A client that does not read is '
         + 'dropped, and resumes from its last id.',
     })
     @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last id received: the stream resumes after it (wins over ?after=).' })
@@ -79,7 +86,7 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
         },
       },
     })
-    @respond([], { match: true }) // 400 a bad after, token or Last-Event-ID; 429 too many open streams (per token, or here)
+    @respond([], { match: true }) // 400 a bad after, token, ticket or Last-Event-ID; 401 a used or expired ticket; 429 too many open streams (per token, address, or here)
     async events(
       @Param('id') id: string,
       @SeatToken() bearer: string | undefined,
@@ -88,11 +95,20 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
       @Req() req: FastifyRequest,
       @Res() reply: FastifyReply,
     ): Promise<void> {
-      const token = bearer ?? query.token;
       const resumeAfter = parseLastEventId(lastEventId) ?? query.after;
-      // Everything that may fail does so before the 200: a bad token or id is an ordinary JSON error.
-      const { match, viewer } = await this.matches.viewerOf(engine, id, token);
-      this.streams.open({ engine, match, viewer, after: resumeAfter ?? match.version, token, address: req.ip, reply });
+      // Everything that may fail does so before the 200: a bad token, ticket or id is an ordinary JSON error.
+      const { token, ticket, limitKey } = await streamCredential(this.tickets, bearer, query, req.ip);
+      const { match, viewer } = ticket ? await this.viewerByTicket(id, ticket) : await this.matches.viewerOf(engine, id, token);
+      this.streams.open({ engine, match, viewer, after: resumeAfter ?? match.version, token, address: req.ip, limitKey, reply });
+    }
+
+    private async viewerByTicket(id: string, ticket: Redeemed): ReturnType<MatchService['viewerOf']> {
+      try {
+        return await this.matches.viewerAs(engine, id, ticket.credential);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'FORBIDDEN') throw new ApiError('FORBIDDEN', 'This ticket was issued for a seat of another match.', 'ticket/other-match');
+        throw error;
+      }
     }
   }
 

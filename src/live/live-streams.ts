@@ -17,6 +17,8 @@ export interface OpenStream {
   readonly after: number;
   readonly token: string | undefined;
   readonly address: string;
+  /** The live limits' key, when not the token's (a stream ticket's: LiveLimits.keyOfHash). */
+  readonly limitKey?: string;
   readonly reply: FastifyReply;
 }
 
@@ -30,8 +32,8 @@ export class LiveStreams {
     @Inject(LIVE_CONFIG) private readonly config: LiveConfig,
   ) {}
 
-  open({ engine, match, viewer, after, token, address, reply }: OpenStream): void {
-    const release = this.limits.acquire(LiveLimits.keyOf(token, address));
+  open({ engine, match, viewer, after, token, address, limitKey, reply }: OpenStream): void {
+    const release = this.limits.acquire(limitKey ?? LiveLimits.keyOf(token, address));
     reply.hijack(); // from here on the response is ours: Fastify neither serializes nor ends it
     const sse = new SseResponse(reply.raw, this.config.maxBufferedBytes, reply.getHeaders());
     sse.whenClosed(release);

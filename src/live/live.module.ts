@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import type { AppConfig } from '../common/config';
+import { APP_CONFIG } from '../common/tokens';
 import { GAMES } from '../games/games';
 import { MatchesModule } from '../matches/matches.module';
 import { PlayerDirectoryModule } from '../players/player-directory.module';
@@ -16,6 +18,8 @@ import { MatchNotifier } from './notifier';
 import { PlayerFeedController } from './player-feed.controller';
 import { PLAYER_FEED_STORE } from './player-feed.port';
 import { PlayerFeeds } from './player-feeds';
+import { StreamTickets } from './stream-tickets';
+import { StreamTicketsController } from './stream-tickets.controller';
 
 /**
  * Waiting for your turn: per-match event streams, the long-poll of the log, and the fan-out that wakes them
@@ -24,12 +28,12 @@ import { PlayerFeeds } from './player-feeds';
 @Global()
 @Module({
   imports: [MatchesModule, PlayerDirectoryModule],
-  controllers: [...GAMES.map(createLiveController), PlayerFeedController],
+  controllers: [...GAMES.map(createLiveController), PlayerFeedController, StreamTicketsController],
   providers: [
-    { provide: LIVE_CONFIG, useFactory: () => liveConfigFromEnv() },
+    { provide: LIVE_CONFIG, inject: [APP_CONFIG], useFactory: (app: AppConfig) => liveConfigFromEnv(process.env, app.maxConnections) },
     { provide: HINT_BUS, inject: [DATABASE], useFactory: (db: Database) => hintBusFor(db) },
     { provide: PLAYER_FEED_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaPlayerFeedStore(db.prisma) },
-    MatchNotifier, LiveLimits, LiveHub, LiveStreams, LongPoll, PlayerFeeds,
+    MatchNotifier, LiveLimits, LiveHub, LiveStreams, LongPoll, PlayerFeeds, StreamTickets,
   ],
   exports: [LongPoll, LiveLimits, MatchNotifier, LIVE_CONFIG],
 })

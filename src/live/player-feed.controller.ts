@@ -8,15 +8,20 @@ import { SeatToken } from '../common/seat-token.decorator';
 import { respond } from '../games/openapi';
 import { PlayerDirectory } from '../players/player-directory';
 import { isPlayerKey } from '../players/player-key';
-import { LiveLimits } from './limits';
 import { parseCursor } from './player-feed.port';
 import { PlayerFeeds } from './player-feeds';
+import { StreamTickets, TICKET_PATTERN, streamCredential } from './stream-tickets';
 
 export class PlayerEventsQueryDto {
   @ApiPropertyOptional({ description: 'The player key, for clients that cannot send headers (a browser\'s EventSource).' })
   @IsOptional()
   @Matches(/^[A-Za-z0-9_\-.~+/=]{1,200}$/, { message: 'token must be a player key' })
   token?: string;
+
+  @ApiPropertyOptional({ description: 'A stream ticket (POST /stream-tickets with the player key): once, within 60 s; keeps the key out of the URL.' })
+  @IsOptional()
+  @Matches(TICKET_PATTERN, { message: 'ticket must be a stream ticket (tbt_…)' })
+  ticket?: string;
 }
 
 @ApiTags('players')
@@ -25,6 +30,7 @@ export class PlayerFeedController {
   constructor(
     private readonly directory: PlayerDirectory,
     private readonly feeds: PlayerFeeds,
+    private readonly tickets: StreamTickets,
   ) {}
 
   @Get('me/events')
@@ -71,15 +77,22 @@ export class PlayerFeedController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const key = bearer ?? query.token;
-    if (key === undefined || !isPlayerKey(key)) throw new ApiError('UNAUTHENTICATED', 'This needs a player key: Authorization: Bearer tbp_….');
-    const player = await this.directory.identify(key);
-    if (!player) throw new ApiError('UNAUTHENTICATED', 'Unknown player key.');
+    const { token: key, ticket, limitKey } = await streamCredential(this.tickets, bearer, query, req.ip);
+    let playerId: string;
+    if (ticket) {
+      if (!('playerId' in ticket.credential)) throw new ApiError('UNAUTHENTICATED', 'This needs a player key: this ticket was issued for a seat token.', 'ticket/not-a-player');
+      playerId = ticket.credential.playerId;
+    } else {
+      if (key === undefined || !isPlayerKey(key)) throw new ApiError('UNAUTHENTICATED', 'This needs a player key: Authorization: Bearer tbp_….');
+      const player = await this.directory.identify(key);
+      if (!player) throw new ApiError('UNAUTHENTICATED', 'Unknown player key.');
+      playerId = player.id;
+    }
     let cursor = null;
     if (lastEventId !== undefined && lastEventId.trim() !== '') {
       cursor = parseCursor(lastEventId);
       if (!cursor) throw new ApiError('VALIDATION_FAILED', 'Last-Event-ID must be an id of this feed.', 'live/last-event-id');
     }
-    this.feeds.open(player.id, cursor, LiveLimits.keyOf(key, req.ip), reply);
+    this.feeds.open(playerId, cursor, limitKey, reply);
   }
 }

@@ -7,6 +7,7 @@ class StuckResponse extends EventEmitter {
   writableLength = 0;
   writableNeedDrain = false;
   ended = false;
+  destroyed = false;
   head: [number, Record<string, unknown>] | null = null;
   writeHead(status: number, headers: Record<string, unknown>): this {
     this.head = [status, headers];
@@ -17,8 +18,13 @@ class StuckResponse extends EventEmitter {
     this.writableNeedDrain = this.writableLength > 16;
     return !this.writableNeedDrain;
   }
+  /** Like Node's: the close waits for the client to read what is queued, which this one never does. */
   end(): this {
     this.ended = true;
+    return this;
+  }
+  destroy(): this {
+    this.destroyed = true;
     this.emit('close');
     return this;
   }
@@ -46,7 +52,7 @@ describe('SseResponse', () => {
     sse.whenClosed(() => closed++);
     for (let i = 0; i < 3; i++) expect(sse.write(sseFrame(i, 'MoveMade', {}))).toBe(true);
     expect(sse.write(sseFrame(4, 'MoveMade', { pad: 'x'.repeat(200) }))).toBe(false);
-    expect(res.ended).toBe(true);
+    expect(res.destroyed).toBe(true); // its socket goes at once, not after the queue is read (never)
     expect(sse.closed).toBe(true);
     expect(sse.write('more')).toBe(false);
     expect(closed).toBe(1);
@@ -56,7 +62,8 @@ describe('SseResponse', () => {
     const { res, sse } = open(10_000);
     sse.write(sseFrame(1, 'MoveMade', { pad: 'x'.repeat(100) }));
     await sse.drained(20);
-    expect(res.ended).toBe(true);
+    expect(res.destroyed).toBe(true);
+    expect(sse.closed).toBe(true);
   });
 
   it('goes on as soon as the reader drains', async () => {
@@ -68,5 +75,6 @@ describe('SseResponse', () => {
     res.emit('drain');
     await drained;
     expect(res.ended).toBe(false);
+    expect(res.destroyed).toBe(false);
   });
 });

@@ -97,7 +97,11 @@ export class MatchAccess {
 
   async authorize(engine: AnyEngine, id: string, token: string | undefined, seatRequired: boolean): Promise<Authorized> {
     if (!UUID.test(id)) throw notFound(id);
-    const credential = await this.credentialOf(token);
+    return this.authorizeAs(engine, id, await this.credentialOf(token), seatRequired);
+  }
+
+  /** As `authorize`, for a credential already known (a stream ticket's). */
+  async authorizeAs(engine: AnyEngine, id: string, credential: Credential | undefined, seatRequired: boolean): Promise<Authorized> {
     const found = await this.loadRecord(engine, id, credential);
     if (credential === undefined) {
       if (seatRequired) throw new ApiError('UNAUTHENTICATED', 'This needs a seat token or a player key: Authorization: Bearer <token>.');

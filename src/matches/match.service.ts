@@ -210,6 +210,11 @@ export class MatchService {
     return this.access.authorize(engine, id, token, false);
   }
 
+  /** As `viewerOf`, for the credential a stream ticket was issued for. */
+  async viewerAs(engine: AnyEngine, id: string, credential: Credential): Promise<{ match: MatchRecord; viewer: Viewer }> {
+    return this.access.authorizeAs(engine, id, credential, false);
+  }
+
   /**
    * The events after `after` (at most `limit`), re-read from the store, each with the states around it, and the
    * match now. `known`, a state at or before `after` the caller kept, saves the snapshot read. For the streams.

@@ -40,6 +40,8 @@ export interface Capabilities {
   leaderboard: boolean;
   /** GET /tournaments/{id}. */
   tournaments: boolean;
+  /** POST /stream-tickets: a stream's URL carries a single-use ticket instead of the token. */
+  tickets: boolean;
 }
 
 interface OpenApiOperation { parameters?: { name: string; in: string }[] }
@@ -68,6 +70,7 @@ export async function capabilities(game: string): Promise<Capabilities> {
     bots: Boolean((paths[`/games/${game}/bots`] ?? paths['/games/{}/bots'])?.get),
     leaderboard: Boolean((paths[`/games/${game}/leaderboard`] ?? paths['/games/{}/leaderboard'])?.get),
     tournaments: Boolean(paths['/tournaments/{}']?.get),
+    tickets: Boolean(paths['/stream-tickets']?.post),
   };
 }
 

@@ -1,6 +1,9 @@
 /**
  * Following a match live, with the best route the server offers (see api.ts `capabilities`):
- * 1. Server-Sent Events on `…/events?after=N&token=…`: each event carries its log entry and the match just after it;
+ * 1. Server-Sent Events on `…/events?after=N&ticket=…`: each event carries its log entry and the match just after it.
+ *    The ticket (POST /stream-tickets, single use) keeps the token out of the URL, where logs and history keep
+ *    it; so EventSource's own reconnect (same URL) cannot be used, and the page reconnects itself with a fresh
+ *    ticket and its cursor. `?token=` only on a server without tickets;
  * 2. else a long-poll on `…/moves?after=N&wait=25`;
  * 3. else a poll of the match (the server answers it from its state cache).
  * Whatever the route, the caller gets every new log entry once, in order, and the match after them.
@@ -65,10 +68,7 @@ export function follow(game: string, id: string, token: string | undefined, caps
   }
 
   function events(): void {
-    const q = new URLSearchParams({ after: String(version) });
-    if (token) q.set('token', token);
-    const source = new EventSource(`${matchPath(game, id)}/events?${q}`);
-    source.onopen = () => f.onLive('events');
+    let failures = 0;
     const onEvent = (e: MessageEvent<string>) => {
       const data = JSON.parse(e.data) as { entry?: LogEntry; match?: Match };
       if (!data.entry || !data.match || data.entry.seq <= version) return;
@@ -77,12 +77,33 @@ export function follow(game: string, id: string, token: string | undefined, caps
       f.onEntries([data.entry]);
       f.onMatch(data.match);
     };
-    for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
-    // EventSource reconnects by itself (with Last-Event-ID); a closed stream means the route refused us.
-    source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED && !stopped) void poll();
-    };
-    stop.push(() => source.close());
+    async function connect(): Promise<void> {
+      const q = new URLSearchParams({ after: String(version) });
+      if (token && caps.tickets) {
+        try {
+          q.set('ticket', (await api<{ ticket: string }>('/stream-tickets', { method: 'POST', token })).ticket);
+        } catch {
+          return void poll(); // no ticket, no stream: the token stays out of the URL
+        }
+      } else if (token) q.set('token', token);
+      if (stopped) return;
+      const source = new EventSource(`${matchPath(game, id)}/events?${q}`);
+      source.onopen = () => {
+        failures = 0;
+        f.onLive('events');
+      };
+      for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
+      // Whenever the stream ends or is refused: reconnect ourselves (a ticket opens one stream), after the last
+      // event seen; after a few failures in a row, poll instead.
+      source.onerror = () => {
+        source.close();
+        if (stopped) return;
+        if (++failures > 3) return void poll();
+        void sleep(500 * failures).then(() => (stopped ? undefined : connect()));
+      };
+      stop.push(() => source.close());
+    }
+    void connect();
     // An event type this page does not know yet still shows up, a little later, through a slow re-read.
     void (async () => {
       while (!stopped) {
