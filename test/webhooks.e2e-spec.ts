@@ -5,7 +5,7 @@ import { WebhookDispatcher } from '../src/webhooks/webhook.dispatcher';
 import { WEBHOOK_STORE, type WebhookStore } from '../src/webhooks/webhook-store.port';
 import { Client, Db } from './support/client';
 import { keysOf } from './support/harness';
-import { Receiver } from './support/receiver';
+import { Receiver, SilentReceiver } from './support/receiver';
 import { startServerProcess } from './support/server-process';
 import { SpecChecker } from './support/spec-check';
 import { startTimedApp } from './support/timed-app';
@@ -189,6 +189,28 @@ describe('webhooks', () => {
       }
     } finally {
       await quiet.app.close();
+    }
+  });
+});
+
+// Its own block: this app's dispatcher is the only one of this file up while it runs.
+describe('webhooks: deliveries do not wait on each other', () => {
+  it('a delivery written while others hang on a receiver that never answers is posted at once', async () => {
+    // The silent receiver is on another loopback address: another host for the per-host budget.
+    const silent = await new SilentReceiver().start('127.0.0.2');
+    const fast = await new Receiver().start();
+    const { app } = await startTimedApp({ ...FAST, webhookTimeoutMs: 8000 });
+    try {
+      const c = new Client(app);
+      for (let i = 0; i < 2; i++) await create(c, [1, 2, 3, 4].map((k) => silent.url(`/a${k}`)));
+      await silent.waitFor(() => silent.connections >= 8);
+      // Eight attempts now hang (for 8 s each); a new match's webhook to a fast receiver must not wait for them.
+      const b = await create(c, [fast.url()]);
+      await fast.waitFor(() => fast.bodiesFor(b.id).length >= 1, 2000);
+    } finally {
+      await silent.stop(); // the hanging attempts end (unreachable), so the app closes at once
+      await app.close();
+      await fast.stop();
     }
   });
 });
