@@ -213,6 +213,70 @@ describe('webhooks: deliveries do not wait on each other', () => {
       await fast.stop();
     }
   });
+
+  it('128 deliveries hanging on one host do not delay another match\'s webhook to another host', async () => {
+    const silent = await new SilentReceiver().start('127.0.0.2');
+    const fast = await new Receiver().start();
+    const { app } = await startTimedApp({ ...FAST, webhookTimeoutMs: 8000 });
+    try {
+      const c = new Client(app);
+      await Promise.all(Array.from({ length: 32 }, () => create(c, [1, 2, 3, 4].map((k) => silent.url(`/a${k}`)))));
+      await silent.waitFor(() => silent.connections >= 8);
+      const b = await create(c, [fast.url()]);
+      await fast.waitFor(() => fast.bodiesFor(b.id).length >= 1, 2000);
+      // The silent host never had more than its budget of attempts at once.
+      expect(silent.connections).toBeLessThanOrEqual(8);
+    } finally {
+      await silent.stop();
+      await app.close();
+      await fast.stop();
+    }
+  });
+});
+
+// Its own block: this app's dispatcher is the only one of this file up while it runs.
+describe('webhooks: a budget per host', () => {
+  it('deliveries to one host never exceed its concurrent budget; deferred ones are not attempts', async () => {
+    const slow = await new Receiver().start(0, '127.0.0.3');
+    slow.delayMs = 300;
+    const { app } = await startTimedApp({ ...FAST, webhookHostConcurrency: 3 });
+    try {
+      const c = new Client(app);
+      const matches = await Promise.all(Array.from({ length: 10 }, () => create(c, [slow.url('/a'), slow.url('/b')])));
+      await slow.waitFor(() => slow.received.length >= 20, 30_000);
+      await app.get(WebhookDispatcher).dispatch();
+      expect(slow.maxActive).toBe(3);
+      expect(slow.received).toHaveLength(20);
+      for (const m of matches) {
+        const h = await history(c, m);
+        expect(h.map((d) => [d.status, d.attempts.length])).toEqual([['delivered', 1], ['delivered', 1]]);
+      }
+    } finally {
+      await app.close();
+      await slow.stop();
+    }
+  });
+
+  it('at most WEBHOOK_HOST_PER_MINUTE attempts start to one host a minute; the rest wait, without failing', async () => {
+    const r = await new Receiver().start(0, '127.0.0.4');
+    const { app, clock } = await startTimedApp({ ...FAST, webhookPollMs: 0, webhookHostPerMinute: 5 });
+    try {
+      const c = new Client(app);
+      const matches = [await create(c, [r.url('/a'), r.url('/b')]), await create(c, [r.url('/a'), r.url('/b')]), await create(c, [r.url('/a'), r.url('/b')])];
+      await app.get(WebhookDispatcher).dispatch();
+      expect(r.received).toHaveLength(5);
+      const waiting = (await Promise.all(matches.map((m) => history(c, m)))).flat().filter((d) => d.status === 'pending');
+      expect(waiting.map((d) => d.attempts.length)).toEqual([0]);
+      clock.advance(61_000);
+      await app.get(WebhookDispatcher).dispatch();
+      expect(r.received).toHaveLength(6);
+      const all = (await Promise.all(matches.map((m) => history(c, m)))).flat();
+      expect(all.map((d) => [d.status, d.attempts.length])).toEqual(Array.from({ length: 6 }, () => ['delivered', 1]));
+    } finally {
+      await app.close();
+      await r.stop();
+    }
+  });
 });
 
 // Its own block: while this runs, no dispatcher that allows private addresses is up in this file to take the delivery first.

@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG } from '../common/tokens';
+import { HostBudget, hostOf } from './host-budget';
 import { OutboxSignal } from './outbox-signal';
 import { postWebhook } from './post';
 import { nextAttemptAt } from './retry';
@@ -25,6 +26,10 @@ const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5000;
  * a silent receiver delayed other matches' webhooks by 19–28 s). At least once: a crash between the POST and
  * the settlement means the lease runs out and the delivery is posted again, with the same webhook-id, for the
  * receiver to dedupe.
+ *
+ * Each host has a budget besides (host-budget.ts): WEBHOOK_HOST_CONCURRENCY attempts in flight and
+ * WEBHOOK_HOST_PER_MINUTE started a minute. A claimed delivery over its host's budget is deferred: given back
+ * with a later due time and no attempt recorded, so it neither fails nor spends its retries.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -39,6 +44,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   private claimAgain = false;
   private attempts = 0;
   private readonly idleWaiters: (() => void)[] = [];
+  private readonly budget: HostBudget;
 
   constructor(
     @Inject(WEBHOOK_STORE) private readonly store: WebhookStore,
@@ -46,6 +52,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     signal: OutboxSignal,
   ) {
+    this.budget = new HostBudget(config.webhookHostConcurrency, config.webhookHostPerMinute);
     signal.listen(() => {
       if (this.config.webhookPollMs > 0) this.pump();
     });
@@ -113,21 +120,41 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       });
   }
 
-  /** Claims up to `free` due deliveries and starts them; answers whether the claim was full. */
+  /**
+   * Claims up to `free` due deliveries and starts those within their host's budget; the others are deferred.
+   * Answers whether the claim was full.
+   */
   private async claim(free: number): Promise<boolean> {
     const now = this.clock.now();
     const due = await this.store.claimDue(now, new Date(now.getTime() + leaseMs(this.config.webhookTimeoutMs)), free);
-    for (const d of due) this.start(d);
+    this.budget.prune(now.getTime());
+    const deferred: { delivery: DueDelivery; until: Date }[] = [];
+    for (const d of due) {
+      const host = hostOf(d.url) ?? '';
+      const take = this.budget.take(host, now.getTime());
+      if (take.ok) this.start(d, host);
+      else deferred.push({ delivery: d, until: new Date(Math.max(take.retryAt ?? 0, now.getTime() + this.deferMs())) });
+    }
+    await this.store.defer(deferred);
     return due.length >= free;
   }
 
-  private start(d: DueDelivery): void {
+  /**
+   * How long a delivery over its host's concurrent budget waits before it is claimed again: the first retry's
+   * delay, at most a second, with ±25% jitter (so the deferred ones do not all come back at once).
+   */
+  private deferMs(): number {
+    return Math.round(Math.min(1000, this.config.webhookRetryBaseMs) * (0.75 + (randomInt(2 ** 30) / 2 ** 30) * 0.5));
+  }
+
+  private start(d: DueDelivery, host: string): void {
     this.inFlight++;
     this.attempts++;
     this.deliver(d)
       .catch((error: unknown) => this.logger.error(`delivery ${d.messageId} not settled: ${(error as Error).message}`))
       .finally(() => {
         this.inFlight--;
+        this.budget.release(host);
         this.pump();
         this.checkIdle();
       });
