@@ -2,13 +2,14 @@ import { ClockScheduler } from '../src/clocks/clock.scheduler';
 import { createApp } from '../src/app';
 import { configFromEnv } from '../src/common/config';
 import { GAMES } from '../src/games/games';
-import { type Database, openDatabase } from '../src/store/database';
+import { type Database, openDatabase, type SqlRunner } from '../src/store/database';
 import { runVerify } from '../src/verify/run-verify';
 import { type VerifyFailure, verifyLogs } from '../src/verify/verify-logs';
 import { Client } from './support/client';
 import { useApp } from './support/harness';
 import { scratchDatabase } from './support/scratch-db';
 import { startTimedApp } from './support/timed-app';
+import { qwirkleExchanges } from './support/long-log';
 
 const engines = GAMES.map((g) => g.engine);
 
@@ -110,15 +111,56 @@ describe('npm run verify on the test database', () => {
   });
 
   it('stops, rather than blaming the matches, when the database fails mid-way', async () => {
+    const lose = async <T>(query: <U>(sql: string, params?: unknown[]) => Promise<U[]>, sql: string, params?: unknown[]): Promise<T[]> => {
+      if (sql.includes('"MatchEvent"')) throw new Error('connection lost');
+      return query<T>(sql, params);
+    };
     const failing = {
       exec: (sql: string) => db.exec(sql),
-      query: async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
-        if (sql.includes('"MatchEvent"')) throw new Error('connection lost');
-        return db.query<T>(sql, params);
-      },
+      query: <T>(sql: string, params?: unknown[]) => lose<T>(db.query.bind(db), sql, params),
+      session: <T>(fn: (r: SqlRunner) => Promise<T>) => db.session((r) => fn({ exec: (sql) => r.exec(sql), query: <U>(sql: string, params?: unknown[]) => lose<U>(r.query.bind(r), sql, params) })),
     };
     const failures: VerifyFailure[] = [];
     await expect(verifyLogs(failing, engines, { onFailure: (f) => failures.push(f) })).rejects.toThrow('connection lost');
+    expect(failures).toEqual([]);
+  });
+
+  it('reads each match from one snapshot: moves appended while it runs cause no false failure', async () => {
+    const matches = await Promise.all(Array.from({ length: 6 }, () => h.client.create('qwirkle', ['a', 'b'], { maxTurns: 100_000 })));
+    const logs = new Map(await Promise.all(matches.map(async (m) => [m.id, await qwirkleExchanges(h.db.pool, m.id, 400)] as const)));
+    // Appends as the server does: the event and the match's new version in one transaction, one match after another.
+    let stop = false;
+    let appended = 0;
+    const appender = (async () => {
+      const client = await h.db.pool.connect();
+      try {
+        for (let seq = 1; !stop && seq <= 400; seq++) {
+          for (const [id, events] of logs) {
+            const e = events[seq - 1]!;
+            await client.query('BEGIN');
+            await client.query(`INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload") VALUES ($1, $2, 'MoveMade', $3, $4)`, [id, e.seq, e.seat, JSON.stringify(e.payload)]);
+            await client.query('UPDATE "Match" SET "version" = $2 WHERE "id" = $1', [id, e.seq]);
+            await client.query('COMMIT');
+            appended++;
+          }
+        }
+      } finally {
+        client.release();
+      }
+    })();
+    const ids = new Set(logs.keys());
+    const failures: VerifyFailure[] = [];
+    let runs = 0;
+    try {
+      for (; runs < 20 && appended < 6 * 400; runs++) {
+        await verifyLogs(db, engines, { onFailure: (f) => ids.has(f.id) && failures.push(f), pageSize: 50 });
+      }
+    } finally {
+      stop = true;
+      await appender;
+    }
+    expect(runs).toBeGreaterThan(0);
+    expect(appended).toBeGreaterThan(0);
     expect(failures).toEqual([]);
   });
 

@@ -40,6 +40,7 @@ export async function askHttpBot(endpoint: HttpBotEndpoint, turn: HttpBotTurn, t
   const signature = new Webhook(endpoint.secret).sign(id, now, body);
   const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature };
   const answer = await postWebhook(endpoint.url, headers, body, { timeoutMs: Math.max(1, timeoutMs), allowPrivate });
+  if (answer.timedOut) return fail(`no answer within ${Math.max(1, timeoutMs)} ms`);
   if (answer.statusCode === null) return fail(`request failed: ${answer.error ?? 'no answer'}`);
   if (answer.statusCode < 200 || answer.statusCode > 299) return fail(`the bot answered ${answer.statusCode}`);
   if (answer.truncated) return fail(`the answer is larger than ${BODY_CAP} bytes`);

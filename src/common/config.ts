@@ -38,6 +38,17 @@ export interface AppConfig {
   readonly webhookTimeoutMs: number;
   /** How often the dispatcher looks for due deliveries, besides the nudge after each event (WEBHOOK_POLL_MS; 0: never). */
   readonly webhookPollMs: number;
+  /** How many deliveries one instance posts at once; a finished one frees its slot at once (WEBHOOK_CONCURRENCY). */
+  readonly webhookConcurrency: number;
+  /** How many deliveries one instance posts at once to one host, across all matches (WEBHOOK_HOST_CONCURRENCY). */
+  readonly webhookHostConcurrency: number;
+  /** How many delivery attempts one instance starts per minute to one host (WEBHOOK_HOST_PER_MINUTE). */
+  readonly webhookHostPerMinute: number;
+  /**
+   * Whether the start-up pass stores the snapshots that long logs lack (written before snapshots existed, or
+   * under an older state format), so their first read is as cheap as any other (SNAPSHOT_BACKFILL=0: off).
+   */
+  readonly snapshotBackfill: boolean;
   /** How often the bot runner looks for bot turns to play (BOT_SWEEP_MS; 0: never). */
   readonly botSweepMs: number;
   /** How long an HTTP bot may take to answer when the match's clock leaves it longer (BOT_HTTP_TIMEOUT_MS). */
@@ -150,6 +161,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookRetryWindowSeconds: nonNegativeInt('WEBHOOK_RETRY_WINDOW_SECONDS', env.WEBHOOK_RETRY_WINDOW_SECONDS, 90_000) || 90_000,
     webhookTimeoutMs: nonNegativeInt('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000) || 10_000,
     webhookPollMs: nonNegativeInt('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
+    webhookConcurrency: positiveInt('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 64),
+    webhookHostConcurrency: positiveInt('WEBHOOK_HOST_CONCURRENCY', env.WEBHOOK_HOST_CONCURRENCY, 8),
+    webhookHostPerMinute: positiveInt('WEBHOOK_HOST_PER_MINUTE', env.WEBHOOK_HOST_PER_MINUTE, 600),
+    snapshotBackfill: env.SNAPSHOT_BACKFILL !== '0',
     botSweepMs: nonNegativeInt('BOT_SWEEP_MS', env.BOT_SWEEP_MS, 100),
     botHttpTimeoutMs: nonNegativeInt('BOT_HTTP_TIMEOUT_MS', env.BOT_HTTP_TIMEOUT_MS, 5000) || 5000,
     tournamentSweepMs: nonNegativeInt('TOURNAMENT_SWEEP_MS', env.TOURNAMENT_SWEEP_MS, 250),

@@ -125,7 +125,10 @@ export const PLAY_SCHEMAS: Record<string, object> = {
       n: { type: 'integer', minimum: 1 },
       at: { type: 'string', format: 'date-time' },
       statusCode: { type: 'integer', nullable: true, description: 'Null when there was no answer.' },
-      error: { type: 'string', nullable: true },
+      error: {
+        type: 'string', nullable: true, example: 'unreachable',
+        description: '`refused` (the address is not allowed), `unreachable` (no answer: no such name, no connection, a reset, no answer in time), or `HTTP <status>` for an answer that was not 2xx; null when delivered.',
+      },
       durationMs: { type: 'integer', minimum: 0 },
     },
   },

@@ -6,11 +6,12 @@ import { ListingsService } from './listings.service';
 import { MatchAccess } from './match-access';
 import { MatchService } from './match.service';
 import { SeatsService } from './seats.service';
+import { SnapshotBackfill } from './snapshot-backfill';
 import { OutboxSignal } from '../webhooks/outbox-signal';
 
 @Module({
   imports: [StoreModule, PlayerDirectoryModule],
-  providers: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService, OutboxSignal],
-  exports: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService, OutboxSignal],
+  providers: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService, OutboxSignal, SnapshotBackfill],
+  exports: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService, OutboxSignal, SnapshotBackfill],
 })
 export class MatchesModule {}

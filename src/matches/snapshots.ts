@@ -29,6 +29,11 @@ export interface SnapshotStore {
   nearest(matchId: string, atMost: number, format: string): Promise<Snapshot | null>;
   /** Stores the snapshots; one that already exists in this format is left as it is (it holds the same state). */
   save(matchId: string, format: string, snapshots: readonly Snapshot[]): Promise<void>;
+  /**
+   * Matches (by id, after `afterId`, at most `limit`) of the games in `formats` whose latest snapshot in their
+   * game's format is SNAPSHOT_EVERY or more events behind their version (none at all counts as 0).
+   */
+  lacking(formats: Readonly<Record<string, string>>, afterId: string, limit: number): Promise<{ id: string; game: string; latest: number }[]>;
 }
 
 export const SNAPSHOT_STORE = Symbol('SNAPSHOT_STORE');

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client';
-import type { Snapshot, SnapshotStore } from '../matches/snapshots';
+import { SNAPSHOT_EVERY, type Snapshot, type SnapshotStore } from '../matches/snapshots';
 
 const asJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
@@ -27,5 +27,17 @@ export class PrismaSnapshotStore implements SnapshotStore {
         ON CONFLICT ("matchId", "seq") DO UPDATE SET "format" = EXCLUDED."format", "state" = EXCLUDED."state"
           WHERE "MatchSnapshot"."format" <> EXCLUDED."format"`;
     }
+  }
+
+  async lacking(formats: Readonly<Record<string, string>>, afterId: string, limit: number): Promise<{ id: string; game: string; latest: number }[]> {
+    const rows = await this.prisma.$queryRaw<{ id: string; game: string; latest: number }[]>`
+      SELECT m."id"::text AS "id", m."game", x."latest"
+        FROM "Match" m
+        JOIN jsonb_each_text(${JSON.stringify(formats)}::jsonb) AS f("game", "format") ON f."game" = m."game"
+        CROSS JOIN LATERAL (
+          SELECT COALESCE(max(s."seq"), 0)::int AS "latest" FROM "MatchSnapshot" s WHERE s."matchId" = m."id" AND s."format" = f."format") x
+       WHERE m."id" > ${afterId}::uuid AND m."version" >= ${SNAPSHOT_EVERY}::int AND m."version" - x."latest" >= ${SNAPSHOT_EVERY}::int
+       ORDER BY m."id" LIMIT ${limit}::int`;
+    return rows.map((r) => ({ id: r.id, game: r.game, latest: Number(r.latest) }));
   }
 }

@@ -45,6 +45,15 @@ export class PrismaWebhookStore implements WebhookStore {
     ]);
   }
 
+  async defer(deliveries: readonly { readonly delivery: DueDelivery; readonly until: Date }[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    const rows = JSON.stringify(deliveries.map((d) => ({ id: d.delivery.id, attempts: d.delivery.attempts, until: d.until.toISOString() })));
+    await this.prisma.$executeRaw`
+      UPDATE "WebhookDelivery" d SET "nextAttemptAt" = x."until", "leaseUntil" = NULL
+        FROM jsonb_to_recordset(${rows}::jsonb) AS x("id" uuid, "attempts" int, "until" timestamptz)
+       WHERE d."id" = x."id" AND d."attempts" = x."attempts" AND d."status" = 'pending'`;
+  }
+
   async secretsOf(matchId: string): Promise<string[] | null> {
     const match = await this.prisma.match.findUnique({ where: { id: matchId }, select: { webhooks: { select: { secret: true } } } });
     return match ? match.webhooks.map((w) => w.secret) : null;

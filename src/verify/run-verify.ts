@@ -1,9 +1,8 @@
 import type { AnyEngine } from '../engine/core';
-import type { SqlRunner } from '../store/database';
-import { verifyLogs } from './verify-logs';
+import { type VerifyDatabase, verifyLogs } from './verify-logs';
 
 /** The command's report: one line per failed match, a closing line; returns the exit code (0 all replay, 1 not). */
-export async function runVerify(db: SqlRunner, engines: readonly AnyEngine[], print: (line: string) => void, progress: (line: string) => void): Promise<number> {
+export async function runVerify(db: VerifyDatabase, engines: readonly AnyEngine[], print: (line: string) => void, progress: (line: string) => void): Promise<number> {
   const rules = engines.map((e) => `${e.id} ${e.rulesVersion}`).join(', ');
   let lastProgress = Date.now();
   const summary = await verifyLogs(db, engines, {

@@ -6,12 +6,23 @@
  * log in pages by seq, so memory stays bounded however many matches and events the database holds; each
  * failure is handed to `onFailure` as it is found, never collected here. Read-only: a log is reported, never
  * patched.
+ *
+ * Each match is read from one snapshot of the database: its row, its seats and its events inside one
+ * `REPEATABLE READ READ ONLY` transaction. Read apart, a move appended between the row and the log made a
+ * live database report false failures ("the log ends at event 7, but the match is at version 6"; issue 25,
+ * L9: 3 of 52 and 8 of 106). One transaction per match, not one for the whole run: a run over a large
+ * database would otherwise hold back vacuum for as long as it lasts.
  */
 import type { AnyEngine } from '../engine/core';
 import { FoldError, type MatchState, type SeatHolder, matchDecider } from '../matches/decider';
 import type { StoredEvent } from '../matches/event-store.port';
 import { fromStored } from '../matches/match-events';
 import type { SqlRunner } from '../store/database';
+
+/** What the check reads through: statements, and a session (one connection) for each match's transaction. */
+export interface VerifyDatabase extends SqlRunner {
+  session<T>(fn: (runner: SqlRunner) => Promise<T>): Promise<T>;
+}
 
 export interface VerifyFailure {
   readonly id: string;
@@ -71,7 +82,7 @@ class Failed extends Error {
   }
 }
 
-export async function verifyLogs(db: SqlRunner, engines: readonly AnyEngine[], options: VerifyOptions): Promise<VerifySummary> {
+export async function verifyLogs(db: VerifyDatabase, engines: readonly AnyEngine[], options: VerifyOptions): Promise<VerifySummary> {
   const byId = new Map(engines.map((e) => [e.id, e]));
   const pageSize = options.pageSize ?? 200;
   let after = '00000000-0000-0000-0000-000000000000';
@@ -79,27 +90,42 @@ export async function verifyLogs(db: SqlRunner, engines: readonly AnyEngine[], o
   let events = 0;
   let failed = 0;
   for (;;) {
-    const page = await db.query<MatchRow>(
-      `SELECT m."id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version", m."createdAt", m."expiresAt", m."clock",
-              (SELECT json_agg(json_build_object('name', s."name", 'player', s."playerId", 'bot', s."bot", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
-                 FROM "Seat" s WHERE s."matchId" = m."id") AS "seats"
-         FROM "Match" m WHERE m."id" > $1::uuid ORDER BY m."id" LIMIT $2`,
+    const page = await db.query<{ id: string; game: string }>(
+      'SELECT "id"::text AS "id", "game" FROM "Match" WHERE "id" > $1::uuid ORDER BY "id" LIMIT $2',
       [after, pageSize],
     );
-    for (const row of page) {
-      matches++;
+    for (const { id, game } of page) {
       try {
-        events += await verifyMatch(db, byId.get(row.game), row, pageSize);
+        const n = await inSnapshot(db, (runner) => verifyMatch(runner, byId, id, pageSize));
+        if (n === null) continue; // deleted since the page was read
+        matches++;
+        events += n;
       } catch (error) {
         if (!(error instanceof Failed)) throw error; // the database failed, not the match: the check cannot go on
+        matches++;
         failed++;
-        options.onFailure({ id: row.id, game: row.game, seq: error.seq, problem: error.message });
+        options.onFailure({ id, game, seq: error.seq, problem: error.message });
       }
     }
     options.onProgress?.({ matches, events, failed });
     if (page.length < pageSize) return { matches, events, failed };
-    after = (page[page.length - 1] as MatchRow).id;
+    after = (page[page.length - 1] as { id: string }).id;
   }
+}
+
+/** Runs `fn` in one read-only REPEATABLE READ transaction: every statement of it sees the same snapshot. */
+async function inSnapshot<T>(db: VerifyDatabase, fn: (runner: SqlRunner) => Promise<T>): Promise<T> {
+  return db.session(async (runner) => {
+    await runner.exec('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    try {
+      const result = await fn(runner);
+      await runner.exec('COMMIT');
+      return result;
+    } catch (error) {
+      await runner.exec('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /** The seats as the match was created: a seat filled by a join was open then (its SeatJoined says who took it). */
@@ -112,8 +138,17 @@ function createdSeats(row: MatchRow): SeatHolder[] {
   });
 }
 
-/** Replays one match through the decider's fold; returns its event count, or throws Failed. */
-async function verifyMatch(db: SqlRunner, engine: AnyEngine | undefined, row: MatchRow, pageSize: number): Promise<number> {
+/** Replays one match through the decider's fold; returns its event count (null when it no longer exists), or throws Failed. */
+async function verifyMatch(db: SqlRunner, byId: ReadonlyMap<string, AnyEngine>, id: string, pageSize: number): Promise<number | null> {
+  const [row] = await db.query<MatchRow>(
+    `SELECT m."id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version", m."createdAt", m."expiresAt", m."clock",
+            (SELECT json_agg(json_build_object('name', s."name", 'player', s."playerId", 'bot', s."bot", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
+               FROM "Seat" s WHERE s."matchId" = m."id") AS "seats"
+       FROM "Match" m WHERE m."id" = $1::uuid`,
+    [id],
+  );
+  if (!row) return null;
+  const engine = byId.get(row.game);
   if (!engine) throw new Failed(null, `no engine for game "${row.game}" on this server`);
   if (Number(row.rulesVersion) !== engine.rulesVersion) {
     throw new Failed(null, `played under ${row.game} rules version ${row.rulesVersion}; this server runs version ${engine.rulesVersion} only`);

@@ -3,6 +3,10 @@
  * on every connection (so a name that resolves inside is refused), redirects are not followed (a 3xx is an
  * answer like any other), the whole attempt has a timeout, and at most `BODY_CAP` bytes of the answer are read.
  * HTTP bots are posted to through the same path (src/bots/http-bot.client.ts): they read the capped body.
+ *
+ * The error of an attempt is one word (issue 25, L7): `refused` when the guard refused the address, else
+ * `unreachable` (no such name, no connection, a reset, no answer in time). It is recorded and shown in the
+ * delivery history, so it says nothing more: never what a name resolved to, nor which port was closed.
  */
 import { type LookupAddress, lookup as dnsLookup } from 'node:dns';
 import { request as httpRequest } from 'node:http';
@@ -13,10 +17,15 @@ import { isPrivateAddress } from './webhook-url';
 /** At most this many bytes of an answer are read (and kept); the connection is closed past it. */
 export const BODY_CAP = 64 * 1024;
 
+/** An attempt's error: the guard refused the address, or the network gave no (whole) answer. */
+export type PostError = 'refused' | 'unreachable';
+
 export interface PostResult {
   /** Null when there was no answer. */
   readonly statusCode: number | null;
-  readonly error: string | null;
+  readonly error: PostError | null;
+  /** True when the attempt ran out of time (before an answer, or while its body was coming). */
+  readonly timedOut: boolean;
   /** The Retry-After header of the answer, as given. */
   readonly retryAfter: string | null;
   /** The answer's body as read: at most `BODY_CAP` bytes (UTF-8); empty when there was no answer. */
@@ -27,7 +36,10 @@ export interface PostResult {
   readonly complete: boolean;
 }
 
-const noAnswer = (error: string): PostResult => ({ statusCode: null, error, retryAfter: null, body: '', truncated: false, complete: false });
+const noAnswer = (error: PostError, timedOut = false): PostResult => ({ statusCode: null, error, timedOut, retryAfter: null, body: '', truncated: false, complete: false });
+
+/** Marks the lookup's refusal, so that the request's error says `refused`, not `unreachable`. */
+const REFUSED = 'EREFUSED_ADDRESS';
 
 /** A DNS lookup that refuses private addresses unless they are allowed. */
 function guardedLookup(allowPrivate: boolean): LookupFunction {
@@ -36,9 +48,7 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
       if (error) return callback(error, '', 0);
       const addresses = found as unknown as LookupAddress[];
       const inside = allowPrivate ? undefined : addresses.find((a) => isPrivateAddress(a.address));
-      if (inside) {
-        return callback(Object.assign(new Error(`${hostname} resolves to ${inside.address}, a loopback, link-local or private address`), { code: 'EPRIVATE' }), '', 0);
-      }
+      if (inside) return callback(Object.assign(new Error('refused'), { code: REFUSED }), '', 0);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0] as LookupAddress;
       return callback(null, first.address, first.family);
@@ -52,15 +62,12 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
     try {
       target = new URL(url);
     } catch {
-      return resolve(noAnswer('not a URL'));
+      return resolve(noAnswer('refused'));
     }
     const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (!opts.allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) {
-      return resolve(noAnswer(`${host} is a loopback, link-local or private address`));
-    }
+    if (!opts.allowPrivate && isIP(host) !== 0 && isPrivateAddress(host)) return resolve(noAnswer('refused'));
     let settled = false;
     let timedOut = false;
-    const late = `no answer within ${opts.timeoutMs} ms`;
     const done = (result: PostResult): void => {
       if (settled) return;
       settled = true;
@@ -92,7 +99,7 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       const answer = (): void => {
         const retryAfter = res.headers['retry-after'];
         done({
-          statusCode: res.statusCode ?? null, error: timedOut && !ended ? late : null, retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+          statusCode: res.statusCode ?? null, error: timedOut && !ended ? 'unreachable' : null, timedOut: timedOut && !ended, retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
           body: Buffer.concat(chunks).toString('utf8'), truncated, complete: ended && !truncated,
         });
       };
@@ -102,9 +109,9 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
     });
     const timer = setTimeout(() => {
       timedOut = true;
-      req.destroy(new Error(late));
+      req.destroy(new Error('timed out'));
     }, opts.timeoutMs);
-    req.on('error', (error) => done(noAnswer(error.message)));
+    req.on('error', (error: NodeJS.ErrnoException) => done(noAnswer(error.code === REFUSED ? 'refused' : 'unreachable', timedOut)));
     req.end(body);
   });
 }

@@ -47,6 +47,11 @@ export interface WebhookStore {
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DueDelivery[]>;
   /** Records the attempt and settles the delivery, in one transaction; a no-op if another dispatcher settled it first. */
   settle(delivery: DueDelivery, attempt: Attempt, settlement: Settlement): Promise<void>;
+  /**
+   * Gives claimed deliveries back, due again at their `until`, with no attempt recorded (over the per-host
+   * budget). Guarded like `settle`: a row another dispatcher settled meanwhile is left as it is.
+   */
+  defer(deliveries: readonly { readonly delivery: DueDelivery; readonly until: Date }[]): Promise<void>;
   /** The secrets of the match's endpoints (null when the match does not exist). */
   secretsOf(matchId: string): Promise<string[] | null>;
   /** The match's deliveries in event order, each with its attempts. */

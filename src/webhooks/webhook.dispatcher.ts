@@ -4,13 +4,12 @@ import { Webhook } from 'standardwebhooks';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG } from '../common/tokens';
+import { HostBudget, hostOf } from './host-budget';
 import { OutboxSignal } from './outbox-signal';
 import { postWebhook } from './post';
 import { nextAttemptAt } from './retry';
 import { type DueDelivery, type Settlement, WEBHOOK_STORE, type WebhookStore } from './webhook-store.port';
 
-/** Deliveries claimed (and posted concurrently) per round. */
-const BATCH = 64;
 /**
  * A claim lasts twice the attempt's time limit and 5 s more (enough to settle it), so a dispatcher killed
  * mid-attempt holds its deliveries that long at most before another instance takes them.
@@ -18,19 +17,34 @@ const BATCH = 64;
 const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5000;
 
 /**
- * Posts the outbox. Every instance runs one: each round claims due deliveries with `FOR UPDATE SKIP LOCKED`
- * and a lease, posts them signed (Standard Webhooks, the same webhook-id on every attempt), and settles each
- * in one transaction with its attempt: delivered on 2xx, disabled with its endpoint on 410, else retried with
- * backoff until the retry window closes. At least once: a crash between the POST and the settlement means
- * the lease runs out and the delivery is posted again, with the same webhook-id, for the receiver to dedupe.
+ * Posts the outbox. Every instance runs one: a pool of WEBHOOK_CONCURRENCY slots. Due deliveries are claimed
+ * with `FOR UPDATE SKIP LOCKED` and a lease, as many as there are free slots; each is posted signed (Standard
+ * Webhooks, the same webhook-id on every attempt) and settled in one transaction with its attempt: delivered on
+ * 2xx, disabled with its endpoint on 410, else retried with backoff until the retry window closes. A delivery
+ * that ends frees its slot at once and the pool claims again, so one receiver that never answers holds its
+ * slots only: the batches of 64 this replaced waited for their slowest member (issue 25, M8: 128 deliveries to
+ * a silent receiver delayed other matches' webhooks by 19–28 s). At least once: a crash between the POST and
+ * the settlement means the lease runs out and the delivery is posted again, with the same webhook-id, for the
+ * receiver to dedupe.
+ *
+ * Each host has a budget besides (host-budget.ts): WEBHOOK_HOST_CONCURRENCY attempts in flight and
+ * WEBHOOK_HOST_PER_MINUTE started a minute. A claimed delivery over its host's budget is deferred: given back
+ * with a later due time and no attempt recorded, so it neither fails nor spends its retries.
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
-  private again = false;
   private stopped = false;
+  /** Deliveries being posted now (each holds a slot). */
+  private inFlight = 0;
+  /** The claim statement in progress, if any (one at a time). */
+  private claiming = false;
+  /** Claim again once the current claim ends (work may have been written, or slots freed, meanwhile). */
+  private claimAgain = false;
+  private attempts = 0;
+  private readonly idleWaiters: (() => void)[] = [];
+  private readonly budget: HostBudget;
 
   constructor(
     @Inject(WEBHOOK_STORE) private readonly store: WebhookStore,
@@ -38,54 +52,112 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     signal: OutboxSignal,
   ) {
+    this.budget = new HostBudget(config.webhookHostConcurrency, config.webhookHostPerMinute);
     signal.listen(() => {
-      if (this.config.webhookPollMs > 0) this.kick();
+      if (this.config.webhookPollMs > 0) this.pump();
     });
   }
 
   onApplicationBootstrap(): void {
     if (this.config.webhookPollMs <= 0) return;
-    this.kick();
-    this.timer = setInterval(() => this.kick(), this.config.webhookPollMs);
+    this.pump();
+    this.timer = setInterval(() => this.pump(), this.config.webhookPollMs);
     this.timer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.whenIdle(); // the attempts in flight are settled (each ends within WEBHOOK_TIMEOUT_MS)
   }
 
-  private kick(): void {
-    if (this.stopped) return;
-    this.dispatch().catch((error: unknown) => this.logger.error(`dispatch failed: ${(error as Error).message}`));
+  /**
+   * Posts every due delivery: claims until a claim finds fewer than the free slots, and answers, once nothing
+   * is in flight, how many attempts were started meanwhile.
+   */
+  async dispatch(): Promise<number> {
+    const before = this.attempts;
+    this.pump();
+    await this.whenIdle();
+    return this.attempts - before;
   }
 
-  /** Posts every due delivery (rounds until none is left); answers how many attempts were made. Joins a round already running. */
-  dispatch(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.rounds().finally(() => {
-      this.running = null;
+  private whenIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.checkIdle();
     });
-    return this.running;
   }
 
-  private async rounds(): Promise<number> {
-    let attempts = 0;
-    do {
-      this.again = false;
-      for (;;) {
-        const now = this.clock.now();
-        const due = await this.store.claimDue(now, new Date(now.getTime() + leaseMs(this.config.webhookTimeoutMs)), BATCH);
-        await Promise.all(due.map((d) => this.deliver(d)));
-        attempts += due.length;
-        if (due.length < BATCH || this.stopped) break;
-      }
-    } while (this.again && !this.stopped);
-    return attempts;
+  private checkIdle(): void {
+    if (this.inFlight > 0 || this.claiming || this.claimAgain) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  /** Fills the free slots with due deliveries (or asks the claim in progress to run once more). */
+  private pump(): void {
+    if (this.stopped) return;
+    if (this.claiming) {
+      this.claimAgain = true;
+      return;
+    }
+    const free = this.config.webhookConcurrency - this.inFlight;
+    if (free <= 0) return; // a slot that frees up pumps again
+    this.claiming = true;
+    this.claimAgain = false;
+    this.claim(free)
+      .then((full) => {
+        // A full claim may have left more due: claim again at once.
+        if (full) this.claimAgain = true;
+      }, (error: unknown) => this.logger.error(`claim failed: ${(error as Error).message}`))
+      .finally(() => {
+        this.claiming = false;
+        if (this.claimAgain && !this.stopped) {
+          this.claimAgain = false;
+          this.pump();
+        } else this.claimAgain = false;
+        this.checkIdle();
+      });
+  }
+
+  /**
+   * Claims up to `free` due deliveries and starts those within their host's budget; the others are deferred.
+   * Answers whether the claim was full.
+   */
+  private async claim(free: number): Promise<boolean> {
+    const now = this.clock.now();
+    const due = await this.store.claimDue(now, new Date(now.getTime() + leaseMs(this.config.webhookTimeoutMs)), free);
+    this.budget.prune(now.getTime());
+    const deferred: { delivery: DueDelivery; until: Date }[] = [];
+    for (const d of due) {
+      const host = hostOf(d.url) ?? '';
+      const take = this.budget.take(host, now.getTime());
+      if (take.ok) this.start(d, host);
+      else deferred.push({ delivery: d, until: new Date(Math.max(take.retryAt ?? 0, now.getTime() + this.deferMs())) });
+    }
+    await this.store.defer(deferred);
+    return due.length >= free;
+  }
+
+  /**
+   * How long a delivery over its host's concurrent budget waits before it is claimed again: the first retry's
+   * delay, at most a second, with ±25% jitter (so the deferred ones do not all come back at once).
+   */
+  private deferMs(): number {
+    return Math.round(Math.min(1000, this.config.webhookRetryBaseMs) * (0.75 + (randomInt(2 ** 30) / 2 ** 30) * 0.5));
+  }
+
+  private start(d: DueDelivery, host: string): void {
+    this.inFlight++;
+    this.attempts++;
+    this.deliver(d)
+      .catch((error: unknown) => this.logger.error(`delivery ${d.messageId} not settled: ${(error as Error).message}`))
+      .finally(() => {
+        this.inFlight--;
+        this.budget.release(host);
+        this.pump();
+        this.checkIdle();
+      });
   }
 
   private async deliver(d: DueDelivery): Promise<void> {

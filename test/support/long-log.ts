@@ -7,6 +7,19 @@ import { qwirkleEngine } from '../../src/engine/qwirkle';
  * checked by the engine, so the log replays; a long match in about a second instead of minutes of HTTP.
  */
 export async function appendQwirkleExchanges(pool: Pool, matchId: string, count: number): Promise<void> {
+  const events = await qwirkleExchanges(pool, matchId, count);
+  for (let i = 0; i < events.length; i += 2000) {
+    await pool.query(
+      `INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload")
+       SELECT $1::uuid, x."seq", 'MoveMade', x."seat", x."payload" FROM jsonb_to_recordset($2::jsonb) AS x("seq" int, "seat" int, "payload" jsonb)`,
+      [matchId, JSON.stringify(events.slice(i, i + 2000))],
+    );
+  }
+  await pool.query('UPDATE "Match" SET "version" = $2 WHERE "id" = $1', [matchId, count]);
+}
+
+/** The first `count` events of such a log, computed but not written (for a test that appends them itself). */
+export async function qwirkleExchanges(pool: Pool, matchId: string, count: number): Promise<{ seq: number; seat: number; payload: unknown }[]> {
   const row = (await pool.query('SELECT "seed", "options", "version" FROM "Match" WHERE "id" = $1', [matchId])).rows[0];
   if (!row || row.version !== 0) throw new Error('appendQwirkleExchanges needs a new match');
   const seats = (await pool.query('SELECT count(*)::int AS n FROM "Seat" WHERE "matchId" = $1', [matchId])).rows[0].n as number;
@@ -24,12 +37,5 @@ export async function appendQwirkleExchanges(pool: Pool, matchId: string, count:
     state = next.value;
     events.push({ seq, seat, payload: qwirkleEngine.encodeMove(move) });
   }
-  for (let i = 0; i < events.length; i += 2000) {
-    await pool.query(
-      `INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload")
-       SELECT $1::uuid, x."seq", 'MoveMade', x."seat", x."payload" FROM jsonb_to_recordset($2::jsonb) AS x("seq" int, "seat" int, "payload" jsonb)`,
-      [matchId, JSON.stringify(events.slice(i, i + 2000))],
-    );
-  }
-  await pool.query('UPDATE "Match" SET "version" = $2 WHERE "id" = $1', [matchId, count]);
+  return events;
 }

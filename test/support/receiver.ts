@@ -1,5 +1,5 @@
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, type Socket, createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import type { Body } from './body';
 
 export interface Received {
@@ -14,29 +14,43 @@ export type Answer = { status: number; headers?: Record<string, string> };
 export class Receiver {
   readonly received: Received[] = [];
   answer: (req: Received, index: number) => Answer = () => ({ status: 200 });
+  /** How long each answer is held back (to count requests in flight). */
+  delayMs = 0;
+  /** Requests being answered now, and the most there ever were at once. */
+  active = 0;
+  maxActive = 0;
   private server: Server | null = null;
   port = 0;
+  host = '127.0.0.1';
 
-  async start(port = 0): Promise<this> {
+  async start(port = 0, host = '127.0.0.1'): Promise<this> {
     const server = createServer((req, res) => {
+      this.active++;
+      this.maxActive = Math.max(this.maxActive, this.active);
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const r: Received = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
         this.received.push(r);
         const { status, headers } = this.answer(r, this.received.length - 1);
-        res.writeHead(status, headers).end('ok');
+        const reply = (): void => {
+          this.active--;
+          res.writeHead(status, headers).end('ok');
+        };
+        if (this.delayMs > 0) setTimeout(reply, this.delayMs);
+        else reply();
       });
     });
     server.keepAliveTimeout = 1;
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(port, host, resolve));
     this.server = server;
+    this.host = host;
     this.port = (server.address() as AddressInfo).port;
     return this;
   }
 
   url(path = '/hook'): string {
-    return `http://127.0.0.1:${this.port}${path}`;
+    return `http://${this.host}:${this.port}${path}`;
   }
 
   async stop(): Promise<void> {
@@ -56,6 +70,51 @@ export class Receiver {
     const until = Date.now() + timeoutMs;
     while (!predicate()) {
       if (Date.now() > until) throw new Error(`receiver: condition not met within ${timeoutMs} ms (${this.received.length} requests so far)`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/** A receiver that accepts every connection, reads the request and never answers (until it is stopped). */
+export class SilentReceiver {
+  private server: TcpServer | null = null;
+  private readonly sockets = new Set<Socket>();
+  /** Connections accepted so far. */
+  connections = 0;
+  port = 0;
+  host = '127.0.0.1';
+
+  async start(host = '127.0.0.1'): Promise<this> {
+    const server = createTcpServer((socket) => {
+      this.connections++;
+      this.sockets.add(socket);
+      socket.on('data', () => undefined);
+      socket.on('error', () => undefined);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    this.server = server;
+    this.host = host;
+    this.port = (server.address() as AddressInfo).port;
+    return this;
+  }
+
+  url(path = '/hook'): string {
+    return `http://${this.host}:${this.port}${path}`;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  async waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (!predicate()) {
+      if (Date.now() > until) throw new Error(`silent receiver: condition not met within ${timeoutMs} ms (${this.connections} connections so far)`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }
