@@ -49,6 +49,9 @@ export function rateLimitOptions(config: AppConfig): ThrottlerModuleOptions {
 
 type Reply = { header(name: string, value: string | number): unknown };
 
+/** The headers `answer` sets on every limited response: CORS exposes them to browsers (src/app.ts). */
+export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'] as const;
+
 /** What one throttler does on one route, read from the route's metadata once. */
 interface Planned {
   readonly throttler: ThrottlerOptions;

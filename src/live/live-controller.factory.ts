@@ -8,6 +8,7 @@ import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import type { GameDefinition } from '../games/game-definition';
 import { ref, respond } from '../games/openapi';
+import { EVENT_TYPES } from '../matches/event-types';
 import { MatchService } from '../matches/match.service';
 import { LiveStreams } from './live-streams';
 
@@ -52,7 +53,7 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
     @ApiBearerAuth()
     @ApiOperation({
       summary: 'The match as a stream of Server-Sent Events',
-      description: 'One event per log entry, in order: `id:` its seq, `event:` its type (MoveMade, PlayerResigned), `data:` '
+      description: `One event per log entry, in order: \`id:\` its seq, \`event:\` its type (${EVENT_TYPES.join(', ')}; see MatchEventType), \`data:\` `
         + '`{ "entry", "match" }`: the log entry and the match just after it (match.version = seq), both as the caller may see them. '
         + 'Answers 200 at once; resumes after Last-Event-ID, else after ?after=, else after the current version. A comment line '
         + '(": heartbeat") at least every 15 s. The token as Authorization: Bearer or ?token=. A client that does not read is '
@@ -71,7 +72,7 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
               required: ['id', 'event', 'data'],
               properties: {
                 id: { type: 'integer', description: 'The entry\'s seq: the cursor to resume from.' },
-                event: { type: 'string', enum: ['MoveMade', 'PlayerResigned'] },
+                event: { ...ref('MatchEventType'), description: 'The entry\'s type (data.entry.type): every type the log holds is sent. EventSource hears only the types it listens for.' } as object,
                 data: { type: 'object', required: ['entry', 'match'], properties: { entry: ref(`${schemaName}LogEntry`), match: ref(`${schemaName}Match`) } },
               },
             },

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
-import { respond } from '../games/openapi';
+import { ref, respond } from '../games/openapi';
 import { PlayerDirectory } from '../players/player-directory';
 import { isPlayerKey } from '../players/player-key';
 import { LiveLimits } from './limits';
@@ -18,6 +18,9 @@ export class PlayerEventsQueryDto {
   @Matches(/^[A-Za-z0-9_\-.~+/=]{1,200}$/, { message: 'token must be a player key' })
   token?: string;
 }
+
+/** The feed's `id:` values: its own cursor, to resume after with Last-Event-ID. */
+const FEED_ID = { type: 'string', description: 'The feed\'s cursor.' };
 
 @ApiTags('players')
 @Controller('players')
@@ -43,20 +46,39 @@ export class PlayerFeedController {
       'text/event-stream': {
         schema: {
           type: 'array',
+          description: 'The stream, as a sequence of events (each written as id:, event:, data: lines and a blank line), one of the kinds below by `event`.',
           items: {
-            type: 'object', required: ['id', 'event', 'data'],
-            properties: {
-              id: { type: 'string', description: 'The feed\'s cursor.' },
-              event: { type: 'string', enum: ['turn', 'finished'] },
-              data: {
-                type: 'object', required: ['game', 'matchId', 'seat'],
+            oneOf: [
+              {
+                type: 'object', required: ['id', 'event', 'data'],
                 properties: {
-                  game: { type: 'string' }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer' },
-                  version: { type: 'integer' }, deadlineAt: { type: 'string', format: 'date-time', nullable: true },
-                  outcome: { type: 'object', nullable: true },
+                  id: FEED_ID,
+                  event: { type: 'string', enum: ['turn'], description: 'One of the player\'s seats is to move, at the match\'s latest version.' },
+                  data: {
+                    type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'version', 'deadlineAt'],
+                    properties: {
+                      game: { type: 'string' }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer', minimum: 0 },
+                      version: { type: 'integer', minimum: 0, description: 'Send it as expectedVersion (or If-Match) with the move.' },
+                      deadlineAt: { type: 'string', format: 'date-time', nullable: true, description: 'Null when the match has no clock.' },
+                    },
+                  },
                 },
               },
-            },
+              {
+                type: 'object', required: ['id', 'event', 'data'],
+                properties: {
+                  id: FEED_ID,
+                  event: { type: 'string', enum: ['finished'], description: 'One of the player\'s matches ended.' },
+                  data: {
+                    type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'outcome'],
+                    properties: {
+                      game: { type: 'string' }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer', minimum: 0 },
+                      outcome: { ...ref('Outcome'), description: 'The match\'s outcome; null when it ended without one (aborted).' } as object,
+                    },
+                  },
+                },
+              },
+            ],
           },
         },
       },

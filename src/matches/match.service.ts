@@ -202,7 +202,11 @@ export class MatchService {
     const entries = steps.map((step) => this.entry(engine, step, now, viewer));
     const last = steps[steps.length - 1];
     const more = last !== undefined && last.event.seq < now.version;
-    return { log: { id: match.id, version: now.version, entries, nextAfter: more ? last.event.seq : null }, viewer };
+    // Whose turn it is as of the page's last entry (the match now when the page is empty): a long-polling bot
+    // learns it from the page itself, with no second read of the match (docs/api.md "Waiting for your turn").
+    const asOf = last?.after ?? now;
+    const toMove = this.access.decider(engine).toMove(asOf.state);
+    return { log: { id: match.id, version: now.version, status: asOf.state.status, toMove, entries, nextAfter: more ? last.event.seq : null }, viewer };
   }
 
   /** Whom a token shows the match to (a seat, or a spectator without one); 401/403/404 as for a read. */
