@@ -56,9 +56,11 @@ describe('the stream\'s event names and the log page\'s turn', () => {
     const games = (await client.http.get('/games').expect(200)).body.games.map((g: { id: string }) => g.id);
     for (const game of games) {
       const events = spec.paths[`/games/${game}/matches/{id}/events`].get;
-      expect(events.responses['200'].content['text/event-stream'].schema.items.properties.event.$ref).toBe('#/components/schemas/MatchEventType');
+      const name = `${game[0]!.toUpperCase()}${game.slice(1)}`;
+      expect(events.responses['200'].content['text/event-stream'].schema.items.$ref).toBe(`#/components/schemas/${name}StreamEvent`);
+      expect(spec.components.schemas[`${name}StreamEvent`].properties.event.$ref).toBe('#/components/schemas/MatchEventType');
       for (const t of EVENT_TYPES) expect(events.description).toContain(t);
-      const entry = spec.components.schemas[`${game[0]!.toUpperCase()}${game.slice(1)}LogEntry`];
+      const entry = spec.components.schemas[`${name}LogEntry`];
       expect(entry.properties.type.$ref).toBe('#/components/schemas/MatchEventType');
     }
   });

@@ -238,6 +238,9 @@ export const PLAY_SCHEMAS: Record<string, object> = {
   },
 };
 
+/** The player feed's `id:` values: its own cursor. */
+const FEED_ID = { type: 'string', description: 'The feed\'s cursor: resume after it with Last-Event-ID.' };
+
 /** The legal moves an HTTP bot is sent at most (src/bots/bot-runner.ts keeps to it). */
 const HTTP_BOT_MAX_LEGAL_MOVES = 2000;
 
@@ -277,6 +280,40 @@ export function outgoingSchemas(games: readonly { id: string; schemaName: string
           },
         },
       },
+    },
+    PlayerFeedEvent: {
+      description: 'An event of GET /players/me/events, told apart by `event`. Its `id:` is the feed\'s own cursor: resume after it with Last-Event-ID.',
+      oneOf: [
+        {
+          type: 'object', additionalProperties: false, required: ['id', 'event', 'data'],
+          properties: {
+            id: FEED_ID,
+            event: { type: 'string', enum: ['turn'], description: 'One of the player\'s seats is to move, at the match\'s latest version.' },
+            data: {
+              type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'version', 'deadlineAt'],
+              properties: {
+                game: { type: 'string', enum: ids }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer', minimum: 0 },
+                version: { type: 'integer', minimum: 0, description: 'Send it as expectedVersion (or If-Match) with the move.' },
+                deadlineAt: { type: 'string', format: 'date-time', nullable: true, description: 'Null when the match has no clock.' },
+              },
+            },
+          },
+        },
+        {
+          type: 'object', additionalProperties: false, required: ['id', 'event', 'data'],
+          properties: {
+            id: FEED_ID,
+            event: { type: 'string', enum: ['finished'], description: 'One of the player\'s matches ended.' },
+            data: {
+              type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'outcome'],
+              properties: {
+                game: { type: 'string', enum: ids }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer', minimum: 0 },
+                outcome: { ...ref('Outcome'), description: 'The match\'s outcome; null when it ended without one (aborted).' } as object,
+              },
+            },
+          },
+        },
+      ],
     },
     // One turn shape per game, so a typed client narrows `match.view` and `legalMoves` by `game`.
     ...Object.fromEntries(games.map((g) => [`${g.schemaName}HttpBotTurn`, {

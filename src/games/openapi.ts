@@ -324,6 +324,18 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
         effects: { ...ref(`${n}MoveEffects`), description: 'MoveMade only: what the move caused.' } as object,
       },
     },
+    [`${n}StreamEvent`]: {
+      type: 'object', additionalProperties: false, required: ['id', 'event', 'data'],
+      description: 'An event of GET …/matches/{id}/events: one per log entry, in order.',
+      properties: {
+        id: { type: 'integer', minimum: 1, description: 'The entry\'s seq: the cursor to resume from (Last-Event-ID).' },
+        event: { ...ref('MatchEventType'), description: 'The entry\'s type (data.entry.type): every type the log holds is sent. EventSource hears only the types it listens for.' } as object,
+        data: {
+          type: 'object', additionalProperties: false, required: ['entry', 'match'],
+          properties: { entry: ref(`${n}LogEntry`), match: { ...ref(`${n}Match`), description: 'The match just after the entry (match.version = entry.seq), as the caller may see it.' } as object },
+        },
+      },
+    },
     [`${n}LogPage`]: {
       type: 'object', additionalProperties: false, required: ['id', 'version', 'status', 'toMove', 'entries', 'nextAfter'],
       properties: {

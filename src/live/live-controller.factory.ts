@@ -67,15 +67,7 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
           schema: {
             type: 'array',
             description: 'The stream, as a sequence of events (each written as id:, event:, data: lines and a blank line).',
-            items: {
-              type: 'object',
-              required: ['id', 'event', 'data'],
-              properties: {
-                id: { type: 'integer', description: 'The entry\'s seq: the cursor to resume from.' },
-                event: { ...ref('MatchEventType'), description: 'The entry\'s type (data.entry.type): every type the log holds is sent. EventSource hears only the types it listens for.' } as object,
-                data: { type: 'object', required: ['entry', 'match'], properties: { entry: ref(`${schemaName}LogEntry`), match: ref(`${schemaName}Match`) } },
-              },
-            },
+            items: ref(`${schemaName}StreamEvent`),
           },
         },
       },

@@ -19,9 +19,6 @@ export class PlayerEventsQueryDto {
   token?: string;
 }
 
-/** The feed's `id:` values: its own cursor, to resume after with Last-Event-ID. */
-const FEED_ID = { type: 'string', description: 'The feed\'s cursor.' };
-
 @ApiTags('players')
 @Controller('players')
 export class PlayerFeedController {
@@ -47,39 +44,7 @@ export class PlayerFeedController {
         schema: {
           type: 'array',
           description: 'The stream, as a sequence of events (each written as id:, event:, data: lines and a blank line), one of the kinds below by `event`.',
-          items: {
-            oneOf: [
-              {
-                type: 'object', required: ['id', 'event', 'data'],
-                properties: {
-                  id: FEED_ID,
-                  event: { type: 'string', enum: ['turn'], description: 'One of the player\'s seats is to move, at the match\'s latest version.' },
-                  data: {
-                    type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'version', 'deadlineAt'],
-                    properties: {
-                      game: { type: 'string' }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer', minimum: 0 },
-                      version: { type: 'integer', minimum: 0, description: 'Send it as expectedVersion (or If-Match) with the move.' },
-                      deadlineAt: { type: 'string', format: 'date-time', nullable: true, description: 'Null when the match has no clock.' },
-                    },
-                  },
-                },
-              },
-              {
-                type: 'object', required: ['id', 'event', 'data'],
-                properties: {
-                  id: FEED_ID,
-                  event: { type: 'string', enum: ['finished'], description: 'One of the player\'s matches ended.' },
-                  data: {
-                    type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'outcome'],
-                    properties: {
-                      game: { type: 'string' }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer', minimum: 0 },
-                      outcome: { ...ref('Outcome'), description: 'The match\'s outcome; null when it ended without one (aborted).' } as object,
-                    },
-                  },
-                },
-              },
-            ],
-          },
+          items: ref('PlayerFeedEvent'),
         },
       },
     },
