@@ -57,7 +57,7 @@ describe('the example client', () => {
       expect(await h.db.eventCount(p.id)).toBe(p.version);
     }
 
-    // With a clock (API.md "Clocks"): the match is created with the time control, and each turn prints the
+    // With a clock (docs/api.md "Clocks"): the match is created with the time control, and each turn prints the
     // clock as the match shows it (the clock sweep is off here: nothing times out, the clock only reads).
     const before = Date.now();
     const clocked = await run(process.execPath, [join(examples, 'dist/play.js'), '--per-move-seconds', '60', '--on-timeout', 'random', baseUrl, 'reversi'], { cwd: root, timeout: 120_000 });

@@ -291,7 +291,7 @@ describe('the pages in a browser', () => {
     const token = seats[1]!.token;
     const { page, problems } = await browser.page();
     await withRoutes(page, { '/games/reversi/matches/{id}/events': { get: {} } });
-    // A stand-in for the stream (API.md "Waiting for your turn"), built from the real log: each event names its
+    // A stand-in for the stream (docs/api.md "Waiting for your turn"), built from the real log: each event names its
     // seq, its type, the entry and the match just after it; the stream ends and the browser reconnects.
     const requests: URL[] = [];
     await page.route(/\/events\?/, async (route) => {
@@ -331,7 +331,7 @@ describe('the pages in a browser', () => {
       '/games/reversi/matches/{id}/moves': { get: { parameters: [{ name: 'after', in: 'query' }, { name: 'wait', in: 'query' }] } },
       '/games/reversi/matches/{id}/events': undefined,
     });
-    // A stand-in for the long-poll (API.md): answers as soon as an entry after `after` exists, else after the wait.
+    // A stand-in for the long-poll (docs/api.md): answers as soon as an entry after `after` exists, else after the wait.
     const waits: string[] = [];
     await page.route(/\/moves\?after=\d+&wait=/, async (route) => {
       const url = new URL(route.request().url());

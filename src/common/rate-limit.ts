@@ -1,5 +1,5 @@
 /**
- * Per-client rate limits (API.md "Limits"), on @nestjs/throttler:
+ * Per-client rate limits (docs/api.md "Limits"), on @nestjs/throttler:
  * - `default`: every request of a client address, on every route but /health (RATE_LIMIT_PER_MINUTE);
  * - `create`: match creations, on routes marked @LimitedAs('create') (RATE_LIMIT_CREATE_PER_MINUTE);
  * - `stream`: stream openings, on routes marked @LimitedAs('stream') (RATE_LIMIT_STREAMS_PER_MINUTE).

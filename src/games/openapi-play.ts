@@ -6,7 +6,7 @@ const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/$
 
 const NAME = { type: 'string', minLength: 1, maxLength: 40 };
 
-/** Extra properties of the match response (API.md "Clocks", "Bots"), and of a seat in it. */
+/** Extra properties of the match response (docs/api.md "Clocks", "Bots"), and of a seat in it. */
 export const MATCH_PLAY_PROPERTIES = {
   clock: { ...ref('MatchClock'), description: 'The clock, live as of the response; null without a time control.' } as object,
 };
@@ -16,7 +16,7 @@ export const PLAYER_PLAY_PROPERTIES = {
   bot: { type: 'string', description: 'A server-side bot plays the seat: a built-in bot\'s id, or "http" (a tournament\'s HTTP bot).' },
 };
 
-/** The clock and webhook fields of a create body (API.md "Clocks", "Webhooks"). */
+/** The clock and webhook fields of a create body (docs/api.md "Clocks", "Webhooks"). */
 export const CREATE_PLAY_PROPERTIES = {
   timeControl: ref('TimeControl'),
   onTimeout: {
@@ -254,7 +254,7 @@ const SIGNATURE_HEADERS = [
 ];
 
 /**
- * What the server sends out rather than answers (API.md "Webhooks", "Bots and tournaments"): the body posted to
+ * What the server sends out rather than answers (docs/api.md "Webhooks", "Bots and tournaments"): the body posted to
  * a webhook URL, the turn posted to an HTTP bot and the answer it takes back. `games` are the registry's, for
  * the `game` enums and the per-game match and move shapes.
  */

@@ -366,7 +366,7 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
   };
 }
 
-/** API.md "Fairness": present only in matches with chance; `seed` and `salt` only once the match is over. */
+/** docs/api.md "Fairness": present only in matches with chance; `seed` and `salt` only once the match is over. */
 const FAIRNESS_PROPERTIES = {
   seedCommitment: {
     type: 'string', pattern: '^[0-9a-f]{64}$',

@@ -295,7 +295,7 @@ export class MatchService {
   }
 }
 
-/** `timeControl` and `onTimeout` of a create body (API.md "Clocks"): one kind of clock, whole seconds. */
+/** `timeControl` and `onTimeout` of a create body (docs/api.md "Clocks"): one kind of clock, whole seconds. */
 export function clockSettings(input: Pick<CreateMatchInput, 'timeControl' | 'onTimeout'>): ClockSettings | null {
   // JSON null is absence here, as for every optional field of the body (class-validator lets it through).
   const tc = input.timeControl ?? undefined;

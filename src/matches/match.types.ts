@@ -15,7 +15,7 @@ export interface PlayerEntry {
   bot?: string;
 }
 
-/** The match as one caller may see it (API.md "Match response"; "Fairness" for the seed fields). */
+/** The match as one caller may see it (docs/api.md "Match response"; "Fairness" for the seed fields). */
 export interface MatchResponse extends FairnessFields {
   id: string;
   game: string;
