@@ -5,7 +5,7 @@
  * for the whole match: it never polls). Whenever the match, as the last event shows it, has seats to move,
  * each asks for its legal moves and sends one of them on that version. In a simultaneous phase (Deblockle's
  * setup, Split's last melds) every seat to move sends on the same version, as the README allows. With a time
- * control (API.md "Clocks") the match is created with a clock, and each turn's clock is handed to `onTurn`.
+ * control (docs/api.md "Clocks") the match is created with a clock, and each turn's clock is handed to `onTurn`.
  */
 import createClient from 'openapi-fetch';
 import type { components, paths } from './generated/api';

@@ -3,7 +3,7 @@
  * one match of each, to the end, one JSON line per match. With `--simulate`, each game is first simulated
  * locally with `turnbase/engines` (simulate.ts), and that line is printed before the match played over HTTP.
  *
- * Clock flags (API.md "Clocks"): `--per-move-seconds N` (each move within N seconds), or `--initial-seconds N
+ * Clock flags (docs/api.md "Clocks"): `--per-move-seconds N` (each move within N seconds), or `--initial-seconds N
  * [--increment-seconds M]` (a chess clock per seat), and `--on-timeout forfeit|random`. The matches are then
  * created with that `timeControl`, and each turn prints a line `{ "clock": { "remainingMs", "deadlineAt" }, … }`.
  */

@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { useJsonBodyParser } from './common/json-body';
+import { RATE_LIMIT_HEADERS } from './common/rate-limit';
 import { AppValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './common/config';
 import { httpServerOptions } from './common/http-limits';
@@ -35,8 +36,10 @@ export async function createApp(config: AppConfig, logger: false | LogLevel[] = 
     app.enableCors({
       origin: config.corsOrigins === '*' ? '*' : [...config.corsOrigins],
       methods: ['GET', 'POST'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key'],
-      exposedHeaders: ['ETag', 'Location', 'Idempotent-Replayed', 'Retry-After'],
+      // Last-Event-ID: a stream read with fetch resumes with it (EventSource sends it by itself on a reconnect).
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'],
+      // The rate-limit headers the server sends (src/common/rate-limit.ts), so a browser client can pace itself.
+      exposedHeaders: ['ETag', 'Location', 'Idempotent-Replayed', 'Retry-After', ...RATE_LIMIT_HEADERS],
       maxAge: 600,
     });
   }

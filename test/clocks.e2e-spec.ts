@@ -1,5 +1,5 @@
 /**
- * Clocks end to end (API.md "Clocks"). Every deadline here is an hour or more ahead of the real time and the
+ * Clocks end to end (docs/api.md "Clocks"). Every deadline here is an hour or more ahead of the real time and the
  * tests move their apps' injected clocks past it, on a database of their own: a sweep by a clock hours ahead
  * would time out other test files' matches, and their sweeps must not see these deadlines.
  */

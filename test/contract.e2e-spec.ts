@@ -3,6 +3,7 @@ import { createApp } from '../src/app';
 import { configFromEnv } from '../src/common/config';
 import { useApp } from './support/harness';
 import { SpecChecker } from './support/spec-check';
+import { SseClient, baseUrl } from './support/sse';
 
 /** JSON text nesting `depth` arrays inside a move body. */
 const deep = (depth: number): string => `{"move":${'['.repeat(depth)}${']'.repeat(depth)},"expectedVersion":0}`;
@@ -23,6 +24,14 @@ describe('the contract a third-party client relies on', () => {
       expect(checker.check({ ...seen, status: 200, body: JSON.stringify({ ...res.body, extra: 1 }) }).join()).toMatch(/does not match the spec/);
       expect(checker.check({ ...seen, status: 200, headers: { ...res.headers, etag: undefined } }).join()).toMatch(/required header ETag is missing/);
       expect(checker.check({ ...seen, status: 200, route: '/games/reversi/matches/:id/secret' }).join()).toMatch(/not in the spec/);
+      // A stream's events: a name the spec does not list, or one that is not its entry's type, fails.
+      const route = '/games/reversi/matches/:id/events';
+      const entry = { seq: 1, seat: 0, type: 'PlayerResigned', at: new Date().toISOString() };
+      const frame = (event: string, type = event) => ({ id: '1', event, data: JSON.stringify({ entry: { ...entry, type }, match: res.body }) });
+      expect(checker.isStream(route)).toBe(true);
+      expect(checker.checkStreamEvent(route, route, frame('PlayerResigned'))).toEqual([]);
+      expect(checker.checkStreamEvent(route, route, frame('SeatLeft')).join()).toMatch(/does not match the spec/);
+      expect(checker.checkStreamEvent(route, route, frame('TimedOut', 'PlayerResigned')).join()).toMatch(/its entry's type is PlayerResigned/);
       expect(checker.check({ ...seen, route: undefined, status: 200 }).join()).toMatch(/no route matched/);
       expect(checker.check({ ...seen, route: undefined, status: 404 }).join()).toMatch(/does not match the spec/); // not an Error body
     });
@@ -184,6 +193,37 @@ describe('the contract a third-party client relies on', () => {
       const get = await h.client.http.get('/games').set('Origin', 'https://app.example').expect(200);
       expect(get.headers['access-control-allow-origin']).toBe('*');
       expect(get.headers['access-control-expose-headers']).toContain('ETag');
+    });
+
+    it('lets a browser resume a stream with Last-Event-ID, and read ETag, Retry-After and the rate-limit headers', async () => {
+      const { id } = await h.client.create('reversi', ['a', 'b']);
+      const pre = await h.client.http.options(`/games/reversi/matches/${id}/events`)
+        .set('Origin', 'https://app.example').set('Access-Control-Request-Method', 'GET')
+        .set('Access-Control-Request-Headers', 'authorization, last-event-id');
+      expect(pre.status).toBe(204);
+      expect(pre.headers['access-control-allow-origin']).toBe('*');
+      const allowed = String(pre.headers['access-control-allow-headers']).toLowerCase().split(/, */);
+      expect(allowed).toEqual(expect.arrayContaining(['authorization', 'last-event-id']));
+      const get = await h.client.get('reversi', id).set('Origin', 'https://app.example').expect(200);
+      const exposed = String(get.headers['access-control-expose-headers']).split(/, */);
+      expect(exposed).toEqual(expect.arrayContaining(['ETag', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']));
+      // Every header exposed under a RateLimit name is one the server sends (here, with limits on).
+      const limited = await createApp({ ...configFromEnv(), databaseUrl: process.env.DATABASE_URL, rateLimitPerMinute: 100 }, ['error']);
+      await limited.init();
+      await limited.getHttpAdapter().getInstance().ready();
+      try {
+        const res = await request(limited.getHttpServer()).get('/games').set('Origin', 'https://app.example').expect(200);
+        const sent = Object.keys(res.headers).filter((k) => k.startsWith('ratelimit'));
+        expect(sent.sort()).toEqual(exposed.filter((e) => e.startsWith('RateLimit')).map((e) => e.toLowerCase()).sort());
+      } finally {
+        await limited.close();
+      }
+      // A stream, written past Fastify, carries the CORS headers too.
+      const url = await baseUrl(h.app);
+      const stream = await SseClient.open(`${url}/games/reversi/matches/${id}/events`, { origin: 'https://app.example' });
+      expect(stream.status).toBe(200);
+      expect(stream.res.headers['access-control-allow-origin']).toBe('*');
+      stream.close();
     });
 
     it('answers only the origins in CORS_ORIGINS when it is set', async () => {

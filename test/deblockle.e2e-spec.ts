@@ -70,7 +70,7 @@ describe('Deblockle over HTTP', () => {
       },
     });
     expect(final.status).toBe('finished');
-    expect(final.seed).toBe(seed); // API.md "Fairness": Deblockle rolls its blocks, so the seed is revealed at the end
+    expect(final.seed).toBe(seed); // docs/api.md "Fairness": Deblockle rolls its blocks, so the seed is revealed at the end
     const outcome = final.outcome as { winners: number[]; scores: number[]; reason: string };
     expect(outcome.reason).toMatch(/^deblockle\//);
     expect(outcome.scores).toEqual((final.view as DeblockleView).removed);

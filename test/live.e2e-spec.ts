@@ -210,7 +210,7 @@ describe('waiting for your turn', () => {
       truth.push((state = next.value));
     }
 
-    // The seed (and its salt) is revealed once the match is over (API.md "Fairness"), never before.
+    // The seed (and its salt) is revealed once the match is over (docs/api.md "Fairness"), never before.
     const leaks = (x: { entry: unknown; match: Record<string, unknown> }): string[] =>
       ['hands', 'rng', 'bagOrder', ...(x.match.status === 'active' ? ['seed', 'salt'] : [])].filter((k) => keysOf(x).has(k));
     bySeat.forEach((s, seat) => {

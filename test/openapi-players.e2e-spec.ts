@@ -34,7 +34,8 @@ describe('OpenAPI: players, open seats, lobby, rematch', () => {
       expect(schemas[`${n}SeatedMatch`].required).toEqual(expect.arrayContaining(['seat', 'rematch']));
       expect(schemas[`${n}CreateMatchRequest`].properties.unlisted.type).toBe('boolean');
       expect(schemas[`${n}Match`].properties.status.enum).toEqual(['waiting', 'active', 'finished', 'aborted']);
-      expect(schemas[`${n}LogEntry`].properties.type.enum).toEqual(['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut']);
+      expect(schemas[`${n}LogEntry`].properties.type.$ref).toBe('#/components/schemas/MatchEventType');
+      expect([...schemas.MatchEventType.enum].sort()).toEqual(['MatchAborted', 'MoveMade', 'PlayerResigned', 'SeatJoined', 'TimedOut']);
     }
     expect(schemas.CreateMatchPlayer.oneOf).toHaveLength(3); // { name }, { open: true }, and { bot } (issue 12)
     expect(schemas.CreateMatchPlayer.oneOf.map((o: { required: string[] }) => o.required)).toEqual([['name'], ['open'], ['bot']]);

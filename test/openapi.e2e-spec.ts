@@ -45,7 +45,9 @@ describe('OpenAPI', () => {
       }
       expect(schemas[`${game}Match`].properties.outcome).toEqual({ $ref: '#/components/schemas/Outcome' });
       expect(schemas[`${game}LogEntry`].properties.move.$ref).toBe(`#/components/schemas/${game}LogMove`);
-      expect(schemas[`${game}MoveRequest`].required).toEqual(['move', 'expectedVersion']);
+      // expectedVersion is optional: If-Match replaces it (the server refuses a move with neither).
+      expect(schemas[`${game}MoveRequest`].required).toEqual(['move']);
+      expect(schemas[`${game}MoveRequest`].properties.expectedVersion.type).toBe('integer');
     }
     expect(schemas.Outcome.required).toContain('draw');
     expect(Object.keys(schemas.QwirkleLegalMovesPage.properties)).toEqual(expect.arrayContaining(['canPlace', 'canExchange', 'singleTilePlacements', 'openingSize', 'exchangeMax']));
@@ -68,8 +70,18 @@ describe('OpenAPI', () => {
     expect(schemas.WebhookEvent.required).toEqual(['type', 'timestamp', 'data']);
     expect(schemas.WebhookEvent.properties.data.required).toEqual(['game', 'matchId', 'seq', 'version', 'status', 'toMove']);
     expect(schemas.WebhookEvent.properties.data.properties.game.enum).toEqual(games);
-    expect(schemas.HttpBotTurn.required).toEqual(['game', 'matchId', 'seat', 'version', 'match', 'legalMoves', 'deadlineAt']);
-    expect(schemas.HttpBotTurn.properties.match.oneOf).toHaveLength(games.length);
+    // One turn shape per game, told apart by `game`, so a typed client narrows the match and the moves.
+    expect(schemas.HttpBotTurn.oneOf).toHaveLength(games.length);
+    expect(schemas.HttpBotTurn.discriminator.propertyName).toBe('game');
+    for (const game of games) {
+      const n = `${game[0].toUpperCase()}${game.slice(1)}`;
+      const turn = schemas[`${n}HttpBotTurn`];
+      expect(turn.required).toEqual(['game', 'matchId', 'seat', 'version', 'match', 'legalMoves', 'deadlineAt']);
+      expect(turn.properties.game.enum).toEqual([game]);
+      expect(turn.properties.match.$ref).toBe(`#/components/schemas/${n}Match`);
+      expect(turn.properties.legalMoves.items.$ref).toBe(`#/components/schemas/${n}Move`);
+      expect(schemas.HttpBotTurn.discriminator.mapping[game]).toBe(`#/components/schemas/${n}HttpBotTurn`);
+    }
     expect(schemas.HttpBotAnswer.required).toEqual(['move']);
     for (const game of games) {
       const create = spec.paths[`/games/${game}/matches`].post;

@@ -1,6 +1,6 @@
 /**
  * The README documents every error code (with its status) and every environment variable the server reads, the
- * latter in one table (API.md's rule that the README is the reference): a code or a variable added to the
+ * latter in one table (docs/api.md's rule that the README is the reference): a code or a variable added to the
  * source without its row fails here.
  */
 import { readFileSync } from 'node:fs';

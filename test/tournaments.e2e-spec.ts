@@ -162,7 +162,12 @@ describe('tournaments of built-in bots', () => {
     expect(last?.event).toBe('tournament.finished');
     expect(last?.data.tournament.status).toBe('finished');
     expect(last?.id).toBe(3 + 3 + 1); // 3 rounds created, 3 matches scored, the end
-    for (const e of events) expect(['round.started', 'match.finished', 'tournament.finished']).toContain(e.event);
+    // One event per step, none merged (3 entrants: one match a round, a bye for the third), each with its round.
+    expect(events.map((e) => [e.id, e.event, e.data.round])).toEqual([
+      [1, 'round.started', 1], [2, 'match.finished', 1], [3, 'round.started', 2], [4, 'match.finished', 2],
+      [5, 'round.started', 3], [6, 'match.finished', 3], [7, 'tournament.finished', null],
+    ]);
+    for (const e of events) expect(e.data.progress).toBe(e.id);
 
     const resumed = await h.client.http.get(`/tournaments/${created.body.id}/events`).set('Last-Event-ID', String(last?.id)).buffer(true).parse((r, cb) => {
       let text = '';

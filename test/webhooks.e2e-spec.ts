@@ -1,4 +1,4 @@
-/** Webhooks end to end (API.md "Webhooks"), against local receivers on 127.0.0.1. */
+/** Webhooks end to end (docs/api.md "Webhooks"), against local receivers on 127.0.0.1. */
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Webhook } from 'standardwebhooks';
 import { WebhookDispatcher } from '../src/webhooks/webhook.dispatcher';

@@ -1,5 +1,5 @@
 /**
- * Where an HTTP bot seat's requests go. HTTP bots are tournament entrants (API.md "Bots and tournaments"), so
+ * Where an HTTP bot seat's requests go. HTTP bots are tournament entrants (docs/api.md "Bots and tournaments"), so
  * the tournaments store answers this; the bot runner only knows the port.
  */
 export interface HttpBotEndpoint {

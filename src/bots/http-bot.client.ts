@@ -3,7 +3,7 @@ import { BODY_CAP, postWebhook } from '../webhooks/post';
 import { refuseWebhookUrl } from '../webhooks/webhook-url';
 import type { HttpBotEndpoint } from './http-bot-directory.port';
 
-/** What the server posts for one turn of an HTTP bot (API.md "Bots and tournaments"). */
+/** What the server posts for one turn of an HTTP bot (docs/api.md "Bots and tournaments"). */
 export interface HttpBotTurn {
   readonly game: string;
   readonly matchId: string;

@@ -1,6 +1,6 @@
 /**
  * A match's clock, as pure data folded from the log (no timer, no `Date`: every time is an event's `at`, or
- * the `now` a caller passes in, in epoch milliseconds). Two kinds (API.md "Clocks"):
+ * the `now` a caller passes in, in epoch milliseconds). Two kinds (docs/api.md "Clocks"):
  * - correspondence, `perMoveSeconds`: each turn has the same allowance, nothing carries over;
  * - Fischer, `initialSeconds` + `incrementSeconds`: each seat has a bank, charged while the seat is to move,
  *   credited with the increment after each of its moves.

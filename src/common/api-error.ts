@@ -1,6 +1,6 @@
 /**
  * The one error type of the HTTP layer. Every error response is
- * `{ statusCode, code, message, reason?, details? }` with a stable `code` (API.md "Errors").
+ * `{ statusCode, code, message, reason?, details? }` with a stable `code` (docs/api.md "Errors").
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,

@@ -1,5 +1,5 @@
 /**
- * Per-client rate limits (API.md "Limits"), on @nestjs/throttler:
+ * Per-client rate limits (docs/api.md "Limits"), on @nestjs/throttler:
  * - `default`: every request of a client address, on every route but /health (RATE_LIMIT_PER_MINUTE);
  * - `create`: match creations, on routes marked @LimitedAs('create') (RATE_LIMIT_CREATE_PER_MINUTE);
  * - `stream`: stream openings, on routes marked @LimitedAs('stream') (RATE_LIMIT_STREAMS_PER_MINUTE).
@@ -48,6 +48,9 @@ export function rateLimitOptions(config: AppConfig): ThrottlerModuleOptions {
 }
 
 type Reply = { header(name: string, value: string | number): unknown };
+
+/** The headers `answer` sets on every limited response: CORS exposes them to browsers (src/app.ts). */
+export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'] as const;
 
 /** What one throttler does on one route, read from the route's metadata once. */
 interface Planned {

@@ -33,7 +33,7 @@ export class PlayerDto {
   bot?: string;
 }
 
-/** A clock (API.md "Clocks"): `{ perMoveSeconds }` or `{ initialSeconds, incrementSeconds }`. */
+/** A clock (docs/api.md "Clocks"): `{ perMoveSeconds }` or `{ initialSeconds, incrementSeconds }`. */
 export class TimeControlDto {
   @ApiPropertyOptional({ example: 86400, minimum: 1, maximum: 31_536_000, description: 'Correspondence: each move within this many seconds.' })
   @IsOptional()

@@ -14,7 +14,7 @@ describe('the length of a match', () => {
     expect(GAMES.map((g) => g.engine.id).sort()).toEqual(['deblockle', 'qwirkle', 'reversi', 'split']);
   });
 
-  it('Qwirkle: maxTurns accepts 20,000 (API.md) and has a ceiling', () => {
+  it('Qwirkle: maxTurns accepts 20,000 (docs/api.md) and has a ceiling', () => {
     expect(qwirkleEngine.parseOptions({ maxTurns: 20_000 }, 2)).toMatchObject({ ok: true, value: { maxTurns: 20_000 } });
     const max = qwirkleEngine.options.find((o) => o.name === 'maxTurns')?.maximum as number;
     expect(max).toBeGreaterThanOrEqual(20_000);

@@ -6,7 +6,7 @@ const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/$
 
 const NAME = { type: 'string', minLength: 1, maxLength: 40 };
 
-/** Extra properties of the match response (API.md "Clocks", "Bots"), and of a seat in it. */
+/** Extra properties of the match response (docs/api.md "Clocks", "Bots"), and of a seat in it. */
 export const MATCH_PLAY_PROPERTIES = {
   clock: { ...ref('MatchClock'), description: 'The clock, live as of the response; null without a time control.' } as object,
 };
@@ -16,7 +16,7 @@ export const PLAYER_PLAY_PROPERTIES = {
   bot: { type: 'string', description: 'A server-side bot plays the seat: a built-in bot\'s id, or "http" (a tournament\'s HTTP bot).' },
 };
 
-/** The clock and webhook fields of a create body (API.md "Clocks", "Webhooks"). */
+/** The clock and webhook fields of a create body (docs/api.md "Clocks", "Webhooks"). */
 export const CREATE_PLAY_PROPERTIES = {
   timeControl: ref('TimeControl'),
   onTimeout: {
@@ -61,6 +61,13 @@ const ENTRANT = {
   },
 };
 
+/** The steps of a tournament's stream, in the order they happen for each round. */
+const TOURNAMENT_STEPS = {
+  'round.started': 'A round was created (its matches are under way).',
+  'match.finished': 'A match of the round ended and was scored.',
+  'tournament.finished': 'The last match was scored: the standings are final, and the stream ends.',
+};
+
 function tournament(entrant: string): object {
   return {
     type: 'object', additionalProperties: false,
@@ -80,6 +87,22 @@ function tournament(entrant: string): object {
     },
   };
 }
+
+/** What every tournament's create body holds; CreateTournamentRequest is one such shape per game (outgoingSchemas). */
+const TOURNAMENT_REQUEST = {
+  type: 'object', additionalProperties: false, required: ['game', 'format', 'entrants'],
+  properties: {
+    game: { type: 'string', minLength: 1, maxLength: 40 },
+    format: { type: 'string', enum: ['round-robin', 'swiss', 'arena'] },
+    minutes: { type: 'integer', minimum: 1, maximum: 1440, description: 'Arenas (required there, refused elsewhere): how many minutes free entrants are paired again.' },
+    rounds: { type: 'integer', minimum: 1, maximum: 50, description: 'Swiss: the number of rounds (default: ceil(log2 entrants)). Round robin: how many times every pair (or table) meets (default 1).' },
+    seatsPerMatch: { type: 'integer', minimum: 2, maximum: 6, description: 'Seats per match (default: the game\'s fewest).' },
+    options: { type: 'object', additionalProperties: true, description: 'Game options for every match.' },
+    timeControl: ref('TimeControl'),
+    onTimeout: { type: 'string', enum: ['forfeit', 'random'], description: 'What a timeout does, forfeit when absent (a late, failed or illegal answer of an HTTP bot is one).' },
+    entrants: { type: 'array', minItems: 2, maxItems: 64, items: ref('TournamentEntrantRequest') },
+  },
+};
 
 export const PLAY_SCHEMAS: Record<string, object> = {
   MatchClock: {
@@ -153,20 +176,6 @@ export const PLAY_SCHEMAS: Record<string, object> = {
       matches: { type: 'integer', minimum: 0 },
     },
   },
-  CreateTournamentRequest: {
-    type: 'object', additionalProperties: false, required: ['game', 'format', 'entrants'],
-    properties: {
-      game: { type: 'string', minLength: 1, maxLength: 40 },
-      format: { type: 'string', enum: ['round-robin', 'swiss', 'arena'] },
-      minutes: { type: 'integer', minimum: 1, maximum: 1440, description: 'Arenas (required there, refused elsewhere): how many minutes free entrants are paired again.' },
-      rounds: { type: 'integer', minimum: 1, maximum: 50, description: 'Swiss: the number of rounds (default: ceil(log2 entrants)). Round robin: how many times every pair (or table) meets (default 1).' },
-      seatsPerMatch: { type: 'integer', minimum: 2, maximum: 6, description: 'Seats per match (default: the game\'s fewest).' },
-      options: { type: 'object', additionalProperties: true, description: 'Game options for every match.' },
-      timeControl: ref('TimeControl'),
-      onTimeout: { type: 'string', enum: ['forfeit', 'random'], description: 'What a timeout does, forfeit when absent (a late, failed or illegal answer of an HTTP bot is one).' },
-      entrants: { type: 'array', minItems: 2, maxItems: 64, items: ref('TournamentEntrantRequest') },
-    },
-  },
   TournamentEntrantRequest: {
     type: 'object', additionalProperties: false,
     description: '{ name, bot } (a built-in bot), { name, url } (an HTTP bot) or { player } (a player, by id).',
@@ -212,7 +221,30 @@ export const PLAY_SCHEMAS: Record<string, object> = {
   },
   Tournament: tournament('TournamentEntrant'),
   CreatedTournament: tournament('CreatedTournamentEntrant'),
+  TournamentStreamEvent: {
+    description: 'An event of GET /tournaments/{id}/events: one per step, in order, `id:` the step\'s number. Discriminated by `event`.',
+    oneOf: (['round.started', 'match.finished', 'tournament.finished'] as const).map((kind) => ({
+      type: 'object', additionalProperties: false, required: ['id', 'event', 'data'],
+      properties: {
+        id: { type: 'integer', minimum: 1, description: 'The step\'s number (rounds created + matches scored + 1 at the end, so far): resume after it with Last-Event-ID.' },
+        event: { type: 'string', enum: [kind], description: TOURNAMENT_STEPS[kind] },
+        data: {
+          type: 'object', additionalProperties: false, required: ['progress', 'round', 'tournament'],
+          properties: {
+            progress: { type: 'integer', minimum: 1, description: 'The step\'s number (the same as id).' },
+            round: kind === 'tournament.finished'
+              ? { type: 'integer', nullable: true, enum: [null], description: 'Null: the end is no round\'s step.' }
+              : { type: 'integer', minimum: 1, description: 'The round the step belongs to.' },
+            tournament: { ...ref('Tournament'), description: 'The tournament as read when the event was sent: it may already show later steps.' } as object,
+          },
+        },
+      },
+    })),
+  },
 };
+
+/** The player feed's `id:` values: its own cursor. */
+const FEED_ID = { type: 'string', description: 'The feed\'s cursor: resume after it with Last-Event-ID.' };
 
 /** The legal moves an HTTP bot is sent at most (src/bots/bot-runner.ts keeps to it). */
 const HTTP_BOT_MAX_LEGAL_MOVES = 2000;
@@ -227,7 +259,7 @@ const SIGNATURE_HEADERS = [
 ];
 
 /**
- * What the server sends out rather than answers (API.md "Webhooks", "Bots and tournaments"): the body posted to
+ * What the server sends out rather than answers (docs/api.md "Webhooks", "Bots and tournaments"): the body posted to
  * a webhook URL, the turn posted to an HTTP bot and the answer it takes back. `games` are the registry's, for
  * the `game` enums and the per-game match and move shapes.
  */
@@ -254,18 +286,88 @@ export function outgoingSchemas(games: readonly { id: string; schemaName: string
         },
       },
     },
-    HttpBotTurn: {
+    PlayerFeedEvent: {
+      description: 'An event of GET /players/me/events, told apart by `event`. Its `id:` is the feed\'s own cursor: resume after it with Last-Event-ID.',
+      oneOf: [
+        {
+          type: 'object', additionalProperties: false, required: ['id', 'event', 'data'],
+          properties: {
+            id: FEED_ID,
+            event: { type: 'string', enum: ['turn'], description: 'One of the player\'s seats is to move, at the match\'s latest version.' },
+            data: {
+              type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'version', 'deadlineAt'],
+              properties: {
+                game: { type: 'string', enum: ids }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer', minimum: 0 },
+                version: { type: 'integer', minimum: 0, description: 'Send it as expectedVersion (or If-Match) with the move.' },
+                deadlineAt: { type: 'string', format: 'date-time', nullable: true, description: 'Null when the match has no clock.' },
+              },
+            },
+          },
+        },
+        {
+          type: 'object', additionalProperties: false, required: ['id', 'event', 'data'],
+          properties: {
+            id: FEED_ID,
+            event: { type: 'string', enum: ['finished'], description: 'One of the player\'s matches ended.' },
+            data: {
+              type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'outcome'],
+              properties: {
+                game: { type: 'string', enum: ids }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer', minimum: 0 },
+                outcome: { ...ref('Outcome'), description: 'The match\'s outcome; null when it ended without one (aborted).' } as object,
+              },
+            },
+          },
+        },
+        {
+          type: 'object', additionalProperties: false, required: ['event', 'data'],
+          properties: {
+            id: { ...FEED_ID, description: 'Repeats the feed\'s cursor (seeks are not in its commit order); absent before the first other event.' },
+            event: { type: 'string', enum: ['matched'], description: 'One of the player\'s seeks was matched (docs/matchmaking.md).' },
+            data: {
+              type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'seekId'],
+              properties: {
+                game: { type: 'string', enum: ids }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer', minimum: 0 },
+                seekId: { type: 'string', format: 'uuid', description: 'The seek (GET /seeks/{id} gives its seat token).' },
+              },
+            },
+          },
+        },
+      ],
+    },
+    // One turn shape per game, so a typed client narrows `match.view` and `legalMoves` by `game`.
+    ...Object.fromEntries(games.map((g) => [`${g.schemaName}HttpBotTurn`, {
       type: 'object', additionalProperties: false, required: ['game', 'matchId', 'seat', 'version', 'match', 'legalMoves', 'deadlineAt'],
-      description: 'Posted to an HTTP bot (a tournament entrant with a url) for each of its turns, signed (Standard Webhooks) with the entrant\'s webhookSecret.',
+      description: `A turn of a ${g.id} match, posted to an HTTP bot.`,
       properties: {
-        game: { type: 'string', enum: ids },
+        game: { type: 'string', enum: [g.id] },
         matchId: { type: 'string', format: 'uuid' },
         seat: { type: 'integer', minimum: 0, description: 'The bot\'s seat, to move.' },
         version: { type: 'integer', minimum: 0, description: 'The version the move is decided on.' },
-        match: { oneOf: games.map((g) => ref(`${g.schemaName}Match`)), description: 'The match response as the seat sees it (you = seat).' },
-        legalMoves: { type: 'array', maxItems: HTTP_BOT_MAX_LEGAL_MOVES, items: anyMove, description: `The seat's legal moves (the first ${HTTP_BOT_MAX_LEGAL_MOVES} the engine lists).` },
-        deadlineAt: { type: 'string', format: 'date-time', description: 'The answer must arrive by then: the match clock\'s deadline, capped by BOT_HTTP_TIMEOUT_MS.' },
+        match: { ...ref(`${g.schemaName}Match`), description: 'The match response as the seat sees it (you = seat).' } as object,
+        legalMoves: { type: 'array', maxItems: HTTP_BOT_MAX_LEGAL_MOVES, items: ref(`${g.schemaName}Move`), description: `The seat's legal moves (the first ${HTTP_BOT_MAX_LEGAL_MOVES} the engine lists), each in the form POST …/moves takes.` },
+        deadlineAt: { type: 'string', format: 'date-time', description: 'The answer must arrive by then: the match clock\'s deadline, capped by the tournament\'s bot timeout.' },
       },
+    }])),
+    HttpBotTurn: {
+      description: 'Posted to an HTTP bot (a tournament entrant with a url) for each of its turns, signed (Standard Webhooks) with the entrant\'s webhookSecret. '
+        + 'One shape per game, told apart by `game`.',
+      oneOf: games.map((g) => ref(`${g.schemaName}HttpBotTurn`)),
+      discriminator: { propertyName: 'game', mapping: Object.fromEntries(games.map((g) => [g.id, `#/components/schemas/${g.schemaName}HttpBotTurn`])) },
+    },
+    // The create body of a tournament, one shape per game, so `options` is that game's options.
+    ...Object.fromEntries(games.map((g) => [`${g.schemaName}CreateTournamentRequest`, {
+      ...TOURNAMENT_REQUEST,
+      description: `A ${g.id} tournament.`,
+      properties: {
+        ...TOURNAMENT_REQUEST.properties,
+        game: { type: 'string', enum: [g.id] },
+        options: { ...ref(`${g.schemaName}Options`), description: 'Game options for every match; each left out takes its default (GET /games).' } as object,
+      },
+    }])),
+    CreateTournamentRequest: {
+      description: 'A tournament of one game: its options are that game\'s (told apart by `game`).',
+      oneOf: games.map((g) => ref(`${g.schemaName}CreateTournamentRequest`)),
+      discriminator: { propertyName: 'game', mapping: Object.fromEntries(games.map((g) => [g.id, `#/components/schemas/${g.schemaName}CreateTournamentRequest`])) },
     },
     HttpBotAnswer: {
       type: 'object', required: ['move'],

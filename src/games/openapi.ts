@@ -8,6 +8,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_STATUS } from '../common/api-error';
 import { CURSOR_PATTERN } from '../matches/cursor';
+import { EVENT_MEANINGS, EVENT_TYPES, describeEventTypes } from '../matches/event-types';
 import { PLAYER_NAME_PATTERN } from './dto';
 import type { GameDefinition } from './game-definition';
 import {
@@ -170,6 +171,11 @@ const PLAYER_SCHEMAS = {
 
 const SHARED = {
   Error: ERROR_SCHEMA,
+  MatchEventType: {
+    type: 'string', enum: [...EVENT_TYPES],
+    description: `The type of a log entry, and the \`event:\` of a match stream. ${describeEventTypes()}. A client should ignore a type it does not know (more may be added).`,
+    'x-enum-descriptions': EVENT_TYPES.map((t) => EVENT_MEANINGS[t]),
+  },
   Outcome: {
     type: 'object', nullable: true, additionalProperties: false,
     required: ['winners', 'scores', 'reason', 'draw'],
@@ -297,12 +303,13 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
       },
     },
     [`${n}MoveRequest`]: {
-      type: 'object', additionalProperties: false, required: ['move', 'expectedVersion'],
+      type: 'object', additionalProperties: false, required: ['move'],
       properties: {
         move: ref(`${n}Move`),
         expectedVersion: {
           type: 'integer', minimum: 0, maximum: 2_000_000_000,
-          description: 'The version the move was decided on. (A client that sends If-Match instead may leave it out.)',
+          description: 'The version the move was decided on. Required unless the request sends If-Match (the match\'s ETag), which replaces it; '
+            + 'with neither the move is refused (400), with both they must agree.',
         },
       },
     },
@@ -311,17 +318,34 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
       properties: {
         seq: { type: 'integer', minimum: 1 },
         seat: { type: 'integer', minimum: 0, nullable: true, description: 'Null for an event of the whole match (MatchAborted).' },
-        type: { type: 'string', enum: ['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut'], description: 'TimedOut: the seat\'s clock ran out (it lost, or left a match of 3+ seats).' },
+        type: ref('MatchEventType'),
         at: { type: 'string', format: 'date-time' },
         move: { ...ref(`${n}LogMove`), description: 'MoveMade only: the move as POST …/moves takes it, redacted for the caller.' } as object,
         effects: { ...ref(`${n}MoveEffects`), description: 'MoveMade only: what the move caused.' } as object,
       },
     },
+    [`${n}StreamEvent`]: {
+      type: 'object', additionalProperties: false, required: ['id', 'event', 'data'],
+      description: 'An event of GET …/matches/{id}/events: one per log entry, in order.',
+      properties: {
+        id: { type: 'integer', minimum: 1, description: 'The entry\'s seq: the cursor to resume from (Last-Event-ID).' },
+        event: { ...ref('MatchEventType'), description: 'The entry\'s type (data.entry.type): every type the log holds is sent. EventSource hears only the types it listens for.' } as object,
+        data: {
+          type: 'object', additionalProperties: false, required: ['entry', 'match'],
+          properties: { entry: ref(`${n}LogEntry`), match: { ...ref(`${n}Match`), description: 'The match just after the entry (match.version = entry.seq), as the caller may see it.' } as object },
+        },
+      },
+    },
     [`${n}LogPage`]: {
-      type: 'object', additionalProperties: false, required: ['id', 'version', 'entries', 'nextAfter'],
+      type: 'object', additionalProperties: false, required: ['id', 'version', 'status', 'toMove', 'entries', 'nextAfter'],
       properties: {
         id: { type: 'string', format: 'uuid' },
-        version: { type: 'integer', minimum: 0 },
+        version: { type: 'integer', minimum: 0, description: 'The match\'s version now (which may be past the page\'s last entry).' },
+        status: { ...STATUS, description: 'The match\'s status as of the page\'s last entry (now, when the page is empty).' },
+        toMove: {
+          type: 'array', items: { type: 'integer', minimum: 0 },
+          description: 'The seats to move as of the page\'s last entry (now, when the page is empty): a long-polling client needs no other read to know whose turn it is.',
+        },
         entries: { type: 'array', items: ref(`${n}LogEntry`) },
         nextAfter: { type: 'integer', nullable: true, description: 'Pass as ?after= for the next page; null at the end.' },
       },
@@ -342,7 +366,7 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
   };
 }
 
-/** API.md "Fairness": present only in matches with chance; `seed` and `salt` only once the match is over. */
+/** docs/api.md "Fairness": present only in matches with chance; `seed` and `salt` only once the match is over. */
 const FAIRNESS_PROPERTIES = {
   seedCommitment: {
     type: 'string', pattern: '^[0-9a-f]{64}$',
@@ -365,6 +389,46 @@ export function addGameSchemas(document: OpenAPIObject, games: readonly GameDefi
   for (const g of games) addCallbacks(document, `/games/${g.engine.id}/matches`, WEBHOOK_CALLBACKS);
   addCallbacks(document, '/tournaments', HTTP_BOT_CALLBACKS);
   for (const scheme of Object.values(document.components.securitySchemes ?? {})) delete (scheme as { bearerFormat?: string }).bearerFormat;
+  withoutRequestDefaults(document);
+}
+
+/**
+ * Takes the `default` keyword out of every schema a request body reaches (following `$ref`s), writing the
+ * default into the description instead. Why: openapi-typescript (examples/README.md) makes a property with a
+ * `default` required in the generated types, so `options: { setup: "random" }` did not compile although the
+ * server fills every left-out option in. The catalogue (GET /games) still lists each option's default.
+ */
+function withoutRequestDefaults(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, object>;
+  const seen = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    if (typeof o.$ref === 'string') {
+      const name = o.$ref.replace('#/components/schemas/', '');
+      if (!seen.has(name) && schemas[name]) {
+        seen.add(name);
+        schemas[name] = structuredClone(schemas[name]); // the engines' wire schemas are shared constants: edit a copy
+        visit(schemas[name]);
+      }
+    }
+    if ('default' in o && typeof o.type === 'string') {
+      const said = JSON.stringify(o.default);
+      const text = typeof o.description === 'string' ? o.description : '';
+      o.description = `${text}${text === '' || /[.!?]$/.test(text) ? '' : '.'} Default: ${said}.`.trim();
+      delete o.default;
+    }
+    for (const [k, v] of Object.entries(o)) if (k !== '$ref' && k !== 'example' && k !== 'examples') visit(v);
+  };
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item as Record<string, { requestBody?: unknown }>)) {
+      if (operation && typeof operation === 'object' && 'requestBody' in operation) {
+        operation.requestBody = structuredClone(operation.requestBody);
+        visit(operation.requestBody);
+      }
+    }
+  }
 }
 
 function addCallbacks(document: OpenAPIObject, path: string, callbacks: object): void {

@@ -8,6 +8,7 @@ import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import type { GameDefinition } from '../games/game-definition';
 import { ref, respond } from '../games/openapi';
+import { EVENT_TYPES } from '../matches/event-types';
 import { MatchService } from '../matches/match.service';
 import { LiveStreams } from './live-streams';
 import { type Redeemed, StreamTickets, TICKET_PATTERN, streamCredential } from './stream-tickets';
@@ -59,7 +60,7 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
     @ApiBearerAuth()
     @ApiOperation({
       summary: 'The match as a stream of Server-Sent Events',
-      description: 'One event per log entry, in order: `id:` its seq, `event:` its type (MoveMade, PlayerResigned), `data:` '
+      description: `One event per log entry, in order: \`id:\` its seq, \`event:\` its type (${EVENT_TYPES.join(', ')}; see MatchEventType), \`data:\` `
         + '`{ "entry", "match" }`: the log entry and the match just after it (match.version = seq), both as the caller may see them. '
         + 'Answers 200 at once; resumes after Last-Event-ID, else after ?after=, else after the current version. A comment line '
         + '(": heartbeat") at least every 15 s. The token as Authorization: Bearer, ?ticket= (POST /stream-tickets: no secret in the URL) or ?token=. A client that does not read is '
@@ -73,15 +74,7 @@ export function createLiveController(game: GameDefinition): Type<unknown> {
           schema: {
             type: 'array',
             description: 'The stream, as a sequence of events (each written as id:, event:, data: lines and a blank line).',
-            items: {
-              type: 'object',
-              required: ['id', 'event', 'data'],
-              properties: {
-                id: { type: 'integer', description: 'The entry\'s seq: the cursor to resume from.' },
-                event: { type: 'string', enum: ['MoveMade', 'PlayerResigned'] },
-                data: { type: 'object', required: ['entry', 'match'], properties: { entry: ref(`${schemaName}LogEntry`), match: ref(`${schemaName}Match`) } },
-              },
-            },
+            items: ref(`${schemaName}StreamEvent`),
           },
         },
       },

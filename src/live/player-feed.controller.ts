@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
-import { respond } from '../games/openapi';
+import { ref, respond } from '../games/openapi';
 import { PlayerDirectory } from '../players/player-directory';
 import { isPlayerKey } from '../players/player-key';
 import { parseCursor } from './player-feed.port';
@@ -49,22 +49,8 @@ export class PlayerFeedController {
       'text/event-stream': {
         schema: {
           type: 'array',
-          items: {
-            type: 'object', required: ['event', 'data'],
-            properties: {
-              id: { type: 'string', description: 'The feed\'s cursor (absent on a `matched` event sent before any other).' },
-              event: { type: 'string', enum: ['turn', 'finished', 'matched'] },
-              data: {
-                type: 'object', required: ['game', 'matchId', 'seat'],
-                properties: {
-                  game: { type: 'string' }, matchId: { type: 'string', format: 'uuid' }, seat: { type: 'integer' },
-                  version: { type: 'integer' }, deadlineAt: { type: 'string', format: 'date-time', nullable: true },
-                  outcome: { type: 'object', nullable: true },
-                  seekId: { type: 'string', format: 'uuid', description: 'matched: the seek.' },
-                },
-              },
-            },
-          },
+          description: 'The stream, as a sequence of events (each written as id:, event:, data: lines and a blank line), one of the kinds below by `event`.',
+          items: ref('PlayerFeedEvent'),
         },
       },
     },

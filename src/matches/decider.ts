@@ -9,6 +9,7 @@
  */
 import { type ClockSettings, type ClockState, advance, newClock, nextDeadline, ranOut, seatDeadline } from '../clocks/match-clock';
 import { type AnyEngine, type EngineError, type Outcome, type Seat, play } from '../engine/core';
+import type { EventType } from './event-types';
 
 export type MatchStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 
@@ -75,6 +76,10 @@ export type MatchEvent =
   /** `expired`: it waited for players past its time; `abandoned`: it was active and left idle. */
   | { readonly type: 'MatchAborted'; readonly reason: 'expired' | 'abandoned'; readonly at?: number }
   | { readonly type: 'TimedOut'; readonly seat: Seat; readonly at?: number };
+
+/** The events above are exactly the list of EVENT_TYPES (event-types.ts): one missing either way does not compile. */
+const EVERY_EVENT_TYPE: [MatchEvent['type']] extends [EventType] ? ([EventType] extends [MatchEvent['type']] ? true : never) : never = true;
+void EVERY_EVENT_TYPE;
 
 export type MatchErrorCode =
   | EngineError['code']

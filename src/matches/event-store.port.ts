@@ -3,10 +3,12 @@
  * (src/store/prisma-event-store.ts); the service sees only these shapes.
  */
 import type { ClockSettings } from '../clocks/match-clock';
-import type { MatchEvent, MatchStatus, SeatHolder } from './decider';
+import type { MatchStatus, SeatHolder } from './decider';
 
 export type { MatchStatus } from './decider';
-export type EventType = MatchEvent['type'];
+import type { EventType } from './event-types';
+
+export type { EventType };
 
 export interface MatchRecord {
   readonly id: string;

@@ -1,5 +1,5 @@
 /**
- * Provable fairness by commit-reveal (API.md "Fairness"; README "Provable fairness").
+ * Provable fairness by commit-reveal (docs/api.md "Fairness"; README "Provable fairness").
  *
  * At creation a match with chance gets a fresh salt, and its response carries `seedCommitment`, the
  * lowercase hex SHA-256 of the UTF-8 string `salt + seed`. The seed and salt stay secret while the match
@@ -27,7 +27,7 @@ export interface FairnessFields {
   salt?: string;
 }
 
-/** SHA-256 of the UTF-8 string `salt + seed`, lowercase hex (API.md "Fairness"). */
+/** SHA-256 of the UTF-8 string `salt + seed`, lowercase hex (docs/api.md "Fairness"). */
 export function seedCommitmentOf(seed: string, salt: string): string {
   return createHash('sha256').update(salt + seed, 'utf8').digest('hex');
 }

@@ -202,7 +202,11 @@ export class MatchService {
     const entries = steps.map((step) => this.entry(engine, step, now, viewer));
     const last = steps[steps.length - 1];
     const more = last !== undefined && last.event.seq < now.version;
-    return { log: { id: match.id, version: now.version, entries, nextAfter: more ? last.event.seq : null }, viewer };
+    // Whose turn it is as of the page's last entry (the match now when the page is empty): a long-polling bot
+    // learns it from the page itself, with no second read of the match (docs/api.md "Waiting for your turn").
+    const asOf = last?.after ?? now;
+    const toMove = this.access.decider(engine).toMove(asOf.state);
+    return { log: { id: match.id, version: now.version, status: asOf.state.status, toMove, entries, nextAfter: more ? last.event.seq : null }, viewer };
   }
 
   /** Whom a token shows the match to (a seat, or a spectator without one); 401/403/404 as for a read. */
@@ -296,7 +300,7 @@ export class MatchService {
   }
 }
 
-/** `timeControl` and `onTimeout` of a create body (API.md "Clocks"): one kind of clock, whole seconds. */
+/** `timeControl` and `onTimeout` of a create body (docs/api.md "Clocks"): one kind of clock, whole seconds. */
 export function clockSettings(input: Pick<CreateMatchInput, 'timeControl' | 'onTimeout'>): ClockSettings | null {
   // JSON null is absence here, as for every optional field of the body (class-validator lets it through).
   const tc = input.timeControl ?? undefined;

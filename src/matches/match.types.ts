@@ -1,5 +1,6 @@
 import type { Outcome, Seat } from '../engine/core';
 import type { MatchStatus } from './event-store.port';
+import type { EventType } from './event-types';
 import type { FairnessFields } from './fairness';
 
 /** A seat in a match response: its holder's name, and `player` for a player's seat, `open` while open. */
@@ -14,7 +15,7 @@ export interface PlayerEntry {
   bot?: string;
 }
 
-/** The match as one caller may see it (API.md "Match response"; "Fairness" for the seed fields). */
+/** The match as one caller may see it (docs/api.md "Match response"; "Fairness" for the seed fields). */
 export interface MatchResponse extends FairnessFields {
   id: string;
   game: string;
@@ -51,7 +52,7 @@ export interface LogEntry {
   seq: number;
   /** The seat the event is about; null for an event of the whole match (MatchAborted). */
   seat: Seat | null;
-  type: 'MoveMade' | 'PlayerResigned' | 'SeatJoined' | 'MatchAborted' | 'TimedOut';
+  type: EventType;
   /** The move in the form POST …/moves takes, as this caller may see it (hidden: `{ type, hidden: true }`); only for MoveMade. */
   move?: unknown;
   /** What the move caused (tiles or cards drawn, points, a round's end); present with `move`. */
@@ -62,6 +63,9 @@ export interface LogEntry {
 export interface LogResponse {
   id: string;
   version: number;
+  /** The match's status and the seats to move as of the page's last entry (the match now when the page is empty). */
+  status: MatchStatus;
+  toMove: Seat[];
   entries: LogEntry[];
   /** Pass as `after` to read on; null at the end of the log. */
   nextAfter: number | null;

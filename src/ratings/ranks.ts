@@ -22,7 +22,7 @@ export function ranksOf(outcome: Outcome, seats: number, left: readonly Seat[] =
 }
 
 /**
- * A match's points by seat, shared by rank and summing to 1 (API.md): with k seats the i-th place is worth
+ * A match's points by seat, shared by rank and summing to 1 (docs/api.md): with k seats the i-th place is worth
  * (k - 1 - i) / (k (k - 1) / 2), and tied seats share their places' worth equally. Two seats: a win is 1, a
  * loss 0, a draw ½ each.
  */

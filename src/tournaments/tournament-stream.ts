@@ -6,19 +6,16 @@ import { TournamentService } from './tournament.service';
 const POLL_MS = 500;
 const HEARTBEAT_MS = 15_000;
 
-/** How far a tournament has come: one step per round created, per match scored, and for the end. Only grows. */
-export function progressOf(t: TournamentResponse): number {
-  const scored = t.rounds.reduce((n, r) => n + r.matches.filter((m) => m.points !== null).length, 0);
-  return t.rounds.length + scored + (t.status === 'finished' ? 1 : 0);
-}
-
 /**
  * `GET /tournaments/{id}/events`: Server-Sent Events, one per step of the tournament (a round created, a match
- * scored, the end), `id:` its progress count, `event:` `round.started`, `match.finished` or
- * `tournament.finished`, `data:` `{ "progress", "tournament": { …as GET /tournaments/{id}… } }`. Several steps
- * between two reads come as one event (of the latest kind). Resumes after `Last-Event-ID` (or `?after=`); a
- * comment line at least every 15 s; the stream ends after `tournament.finished`. The tournament's state is
- * re-read from the store, so every instance serves the same stream.
+ * scored, the end), `id:` the step's number (its progress count), `event:` `round.started`, `match.finished` or
+ * `tournament.finished`, `data:` `{ "progress", "round", "tournament": { …as GET /tournaments/{id}… } }`. Steps
+ * that happened between two reads each get their event, in order: their kinds follow from the rounds (a round is
+ * created only when every match of the one before has ended), so no step is merged into another. `tournament`
+ * is the tournament as read when the event was sent (it may already show later steps). Resumes after
+ * `Last-Event-ID` (or `?after=`); a comment line at least every 15 s; the stream ends after
+ * `tournament.finished`. The tournament's state is re-read from the store, so every instance serves the same
+ * stream.
  */
 @Injectable()
 export class TournamentStream implements OnApplicationShutdown {
@@ -30,7 +27,8 @@ export class TournamentStream implements OnApplicationShutdown {
     let last = await this.tournaments.get(id); // 404 before anything is sent
     let sent = after;
     const raw = reply.raw;
-    raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    reply.hijack(); // the response is written here; what Fastify set so far (CORS) goes out with it
+    raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string | number | string[]>), 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     raw.write(': tournament events\n\n');
     let closed = false;
     const close = (): void => {
@@ -41,10 +39,13 @@ export class TournamentStream implements OnApplicationShutdown {
     let quietSince = Date.now();
     try {
       while (!closed) {
-        const progress = progressOf(last);
-        if (progress > sent) {
-          raw.write(`id: ${progress}\nevent: ${kindOf(last)}\ndata: ${JSON.stringify({ progress, tournament: last })}\n\n`);
-          sent = progress;
+        const steps = stepsOf(last);
+        if (steps.length > sent) {
+          for (let n = sent + 1; n <= steps.length; n++) {
+            const step = steps[n - 1] as Step;
+            raw.write(`id: ${n}\nevent: ${step.kind}\ndata: ${JSON.stringify({ progress: n, round: step.round, tournament: last })}\n\n`);
+          }
+          sent = steps.length;
           quietSince = Date.now();
         }
         if (last.status === 'finished') break;
@@ -67,9 +68,19 @@ export class TournamentStream implements OnApplicationShutdown {
   }
 }
 
-/** The kind of the latest step: the end, a new round (none of its matches scored yet), or a match scored. */
-function kindOf(t: TournamentResponse): string {
-  if (t.status === 'finished') return 'tournament.finished';
-  const newest = t.rounds[t.rounds.length - 1];
-  return newest && newest.matches.every((m) => m.points === null) ? 'round.started' : 'match.finished';
+export type StepKind = 'round.started' | 'match.finished' | 'tournament.finished';
+interface Step { kind: StepKind; round: number | null }
+
+/**
+ * Every step so far, in the order they happened: each round's creation, then its matches scored, then the next
+ * round (created only once every match of the last has ended), then the end. A step's number is its progress count.
+ */
+export function stepsOf(t: TournamentResponse): Step[] {
+  const steps: Step[] = [];
+  for (const r of t.rounds) {
+    steps.push({ kind: 'round.started', round: r.round });
+    for (const m of r.matches) if (m.points !== null) steps.push({ kind: 'match.finished', round: r.round });
+  }
+  if (t.status === 'finished') steps.push({ kind: 'tournament.finished', round: null });
+  return steps;
 }

@@ -1,4 +1,4 @@
-/** The tournament routes' answers (API.md "Bots and tournaments"). */
+/** The tournament routes' answers (docs/api.md "Bots and tournaments"). */
 export interface EntrantView {
   name: string;
   kind: 'bot' | 'http' | 'player';

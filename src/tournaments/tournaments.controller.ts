@@ -39,9 +39,12 @@ export class TournamentsController {
   @ApiOperation({
     summary: 'Server-Sent Events of a tournament',
     description: 'One event per step: round.started, match.finished, tournament.finished (then the stream ends); id: the progress count (rounds created + matches scored + 1 at the end); '
-      + 'data: { progress, tournament }. Resumes after Last-Event-ID or ?after=N; a comment line at least every 15 s.',
+      + 'data: { progress, round, tournament } (the tournament as read when the event was sent). Steps are never merged: several between two reads each get their event. Resumes after Last-Event-ID or ?after=N; a comment line at least every 15 s.',
   })
-  @ApiResponse({ status: 200, description: 'The events, as text/event-stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } })
+  @ApiResponse({
+    status: 200, description: 'The events, as text/event-stream.',
+    content: { 'text/event-stream': { schema: { type: 'array', description: 'The stream, as a sequence of events (each written as id:, event:, data: lines and a blank line).', items: ref('TournamentStreamEvent') } } },
+  })
   @respond([], { errors: [404] })
   async events(@Param('id') id: string, @Query('after') after: string | undefined, @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
     const raw = lastEventId ?? after ?? '0';

@@ -16,6 +16,7 @@
 import type { AnyEngine } from '../engine/core';
 import { FoldError, type MatchState, type SeatHolder, matchDecider } from '../matches/decider';
 import type { StoredEvent } from '../matches/event-store.port';
+import { EVENT_TYPES } from '../matches/event-types';
 import { fromStored } from '../matches/match-events';
 import type { SqlRunner } from '../store/database';
 
@@ -185,7 +186,7 @@ async function verifyMatch(db: SqlRunner, byId: ReadonlyMap<string, AnyEngine>, 
 }
 
 /** Every event type the server writes (the decider's MatchEvent). */
-const KNOWN_EVENTS: ReadonlySet<string> = new Set<StoredEvent['type']>(['MoveMade', 'PlayerResigned', 'SeatJoined', 'MatchAborted', 'TimedOut']);
+const KNOWN_EVENTS: ReadonlySet<string> = new Set<string>(EVENT_TYPES);
 
 /** A step of the fold: an event the rules refuse, or an engine that throws, fails the match (not the check). */
 function fold<T>(seq: number | null, step: () => T): T {

@@ -1,5 +1,5 @@
 /**
- * Which webhook message an event causes, and its exact body (API.md "Webhooks"). Thin on purpose: the match's
+ * Which webhook message an event causes, and its exact body (docs/api.md "Webhooks"). Thin on purpose: the match's
  * public coordinates only (never a view, a hand or a move), so a receiver re-reads the match with its own
  * credential. The body is built once, stored in the outbox row, and posted and signed as stored.
  */

@@ -1,5 +1,5 @@
 /**
- * One webhook POST, with the safety rules of API.md "Webhooks": the address is checked after DNS resolution,
+ * One webhook POST, with the safety rules of docs/api.md "Webhooks": the address is checked after DNS resolution,
  * on every connection (so a name that resolves inside is refused), redirects are not followed (a 3xx is an
  * answer like any other), the whole attempt has a timeout, and at most `BODY_CAP` bytes of the answer are read.
  * HTTP bots are posted to through the same path (src/bots/http-bot.client.ts): they read the capped body.

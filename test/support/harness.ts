@@ -36,7 +36,7 @@ export function keysOf(x: unknown, out = new Set<string>()): Set<string> {
 }
 
 /**
- * The body less what API.md "Fairness" reveals once a match is over (its top-level `seed` and `salt`); a
+ * The body less what docs/api.md "Fairness" reveals once a match is over (its top-level `seed` and `salt`); a
  * running match's body unchanged. Leak checks run on this, so they stay as strict everywhere else.
  */
 export function unrevealed<T>(body: T): T {

@@ -98,6 +98,51 @@ export class SpecChecker {
     return this.body(`component ${name}`, `component ${name}`, { $ref: `#/components/schemas/${name}` }, body);
   }
 
+  /**
+   * Whether `route` (a path template, `:id` or `{id}`) answers a stream of Server-Sent Events in the spec: its 200
+   * has a `text/event-stream` content. Then `checkStreamEvent` checks each of its events.
+   */
+  isStream(route: string | undefined): boolean {
+    return this.streamSchema(route) !== undefined;
+  }
+
+  /**
+   * Everything wrong with one event of a stream, by the route's `text/event-stream` schema: an array whose items
+   * are `{ id, event, data }` (data as JSON). `id` is a string on the wire; it is compared as a number where the
+   * spec says integer. A match stream's `event:` must also be its entry's type.
+   */
+  checkStreamEvent(route: string, url: string, frame: { id: string | undefined; event: string | undefined; data: string }): string[] {
+    const where = `stream ${url} event ${frame.event ?? '(none)'} id ${frame.id ?? '(none)'}`;
+    const schema = this.streamSchema(route);
+    if (schema === undefined) return [`${where}: the route is not a stream in the spec`];
+    const items = (schema as { items?: object }).items;
+    if (!items) return [`${where}: the spec gives the stream no item schema (each event's id, event and data)`];
+    let data: unknown;
+    try {
+      data = JSON.parse(frame.data);
+    } catch {
+      return [`${where}: data is not JSON: ${frame.data.slice(0, 200)}`];
+    }
+    const name = (items as { $ref?: string }).$ref?.replace('#/components/schemas/', '');
+    const resolved = name === undefined ? items : (this.spec.components as { schemas?: Record<string, object> } | undefined)?.schemas?.[name] ?? items;
+    const idIsInteger = JSON.stringify(resolved).includes('"id":{"type":"integer"');
+    const id = frame.id !== undefined && idIsInteger && /^\d+$/.test(frame.id) ? Number(frame.id) : frame.id;
+    const problems = this.body(where, `stream ${this.template(route)}`, items, JSON.stringify({ id, event: frame.event, data }));
+    const entry = (data as { entry?: { type?: unknown } } | null)?.entry;
+    if (entry !== undefined && entry.type !== frame.event) problems.push(`${where}: event: ${frame.event} but its entry's type is ${String(entry.type)}`);
+    return problems;
+  }
+
+  private streamSchema(route: string | undefined): object | undefined {
+    if (route === undefined) return undefined;
+    const content = this.spec.paths[this.template(route)]?.get?.responses?.['200']?.content;
+    return content?.['text/event-stream']?.schema;
+  }
+
+  private template(route: string): string {
+    return route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  }
+
   private body(where: string, key: string, schema: object, body: string | undefined): string[] {
     let value: unknown;
     try {

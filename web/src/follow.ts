@@ -9,6 +9,7 @@
  * Whatever the route, the caller gets every new log entry once, in order, and the match after them.
  */
 import { type Capabilities, api, matchPath, readLog } from './api';
+import { EVENT_TYPES } from '../../src/matches/event-types';
 import type { LogEntry, Match } from './types';
 
 export interface Follower {
@@ -17,8 +18,9 @@ export interface Follower {
   onLive(mode: 'events' | 'long-poll' | 'poll'): void;
 }
 
-// The entry types a stream names in `event:` (API.md): EventSource hears only the types it listens for.
-const EVENT_TYPES = ['MoveMade', 'PlayerResigned', 'SeatJoined', 'TimedOut', 'MatchStarted', 'MatchAborted', 'message'];
+// The entry types a stream names in `event:` (docs/api.md), from the server's own list: EventSource hears only
+// the types it listens for ('message' is an event without a name).
+const STREAM_EVENTS = [...EVENT_TYPES, 'message'];
 const POLL_MS = 1000;
 const SAFETY_POLL_MS = 15000;
 
@@ -92,7 +94,7 @@ export function follow(game: string, id: string, token: string | undefined, caps
         failures = 0;
         f.onLive('events');
       };
-      for (const type of EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
+      for (const type of STREAM_EVENTS) source.addEventListener(type, onEvent as EventListener);
       // Whenever the stream ends or is refused: reconnect ourselves (a ticket opens one stream), after the last
       // event seen; after a few failures in a row, poll instead.
       source.onerror = () => {

@@ -10,7 +10,7 @@ interface Tournament {
 }
 
 /**
- * A tournament's standings and rounds (`GET /tournaments/{id}`, API.md "Bots and tournaments"), found by its
+ * A tournament's standings and rounds (`GET /tournaments/{id}`, docs/api.md "Bots and tournaments"), found by its
  * id, which the lobby keeps in its address (`/#tournament=<id>`) so it can be shared.
  */
 export function TournamentPanel() {

@@ -1,7 +1,7 @@
 /**
  * The wire types, shared with the server: the same TypeScript interfaces its controllers answer with
  * (type-only imports, so nothing of the server is bundled). Fields that later issues add to the API
- * (API.md: clocks, open seats) are optional here until the server's own types carry them.
+ * (docs/api.md: clocks, open seats) are optional here until the server's own types carry them.
  */
 import type { CatalogueEntry } from '../../src/games/catalogue.controller';
 import type { LegalMovesResponse, LogEntry as ServerLogEntry, LogResponse, MatchResponse } from '../../src/matches/match.types';
@@ -13,7 +13,7 @@ export type { DeblockleView, BlockView } from '../../src/engine/deblockle/view';
 export type { SplitView } from '../../src/engine/split/view';
 export type { Tile, PlacedTile } from '../../src/engine/qwirkle/tiles';
 
-/** API.md "Clocks": null without a time control. */
+/** docs/api.md "Clocks": null without a time control. */
 export interface Clock {
   deadlineAt: string | null;
   remainingMs: number[];

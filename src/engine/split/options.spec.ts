@@ -66,4 +66,8 @@ describe('options', () => {
     const row = p.scoreSheet.properties.rows.properties.A;
     expect([row.maxItems, row.items.maximum]).toEqual([SCORE_SHEET_LIMITS.maxBoxes, SCORE_SHEET_LIMITS.maxValue]);
   });
+
+  it('takes scoreSheet: null, the catalogue\'s default, as the default sheet', () => {
+    expect(parseOptions({ rounds: 2, scoreSheet: null }, 3)).toEqual(parseOptions({ rounds: 2 }, 3));
+  });
 });

@@ -23,7 +23,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     name: 'scoreSheet',
     type: 'object',
     default: null,
-    description: 'Replaces score pad values: { "rows": { "<rank>": [box values, 1–10 integers] }, "negativeBox": cost }. '
+    description: 'null or left out: the default sheet. Else it replaces score pad values: { "rows": { "<rank>": [box values, 1–10 integers] }, "negativeBox": cost }. '
       + 'Ranks left out keep the defaults (A 30/70/120/180, 2 5/20/40/70, 3–10 10/30/60/100, J Q K 20/50/90/140; a negative box costs 10).',
   },
 ];
@@ -82,7 +82,8 @@ export function parseOptions(raw: unknown, seats: number): Result<SplitOptions> 
     rounds = rawRounds;
   }
   const rawSheet = own(raw, 'scoreSheet');
-  if (rawSheet === undefined) return ok({ rounds, scoreSheet: DEFAULT_SCORE_SHEET });
+  // null is the catalogue's default for this object option: sent back as listed, it means the default sheet.
+  if (rawSheet === undefined || rawSheet === null) return ok({ rounds, scoreSheet: DEFAULT_SCORE_SHEET });
   const sheet = parseScoreSheet(rawSheet);
   return sheet.ok ? ok({ rounds, scoreSheet: sheet.value }) : sheet;
 }

@@ -135,8 +135,9 @@ export const optionsSchema = {
     rounds: { type: 'integer', minimum: 1, maximum: 20, default: 3, description: 'Rounds to play.' },
     scoreSheet: {
       type: 'object',
+      nullable: true,
       additionalProperties: false,
-      description: 'Replaces score-pad values; ranks left out keep their defaults.',
+      description: 'Replaces score-pad values; ranks left out keep their defaults. null (the catalogue\'s default) or left out: the default sheet.',
       properties: {
         rows: {
           type: 'object',
