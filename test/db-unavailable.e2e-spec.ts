@@ -1,0 +1,85 @@
+/**
+ * Issue 28: while the database is stopped every route that needs it answers 503 SERVICE_UNAVAILABLE with
+ * reason database/unavailable and Retry-After (never 500), and once it is back the same app answers 200
+ * again, with no restart. The API runs on its own embedded Postgres here (the shared test database is not
+ * stopped under the other suites), kept on disk across the stop.
+ */
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import { createApp } from '../src/app';
+import { configFromEnv } from '../src/common/config';
+import { Client } from './support/client';
+import { type StoppablePostgres, startStoppablePostgres } from './support/stoppable-postgres';
+
+describe('an unavailable database', () => {
+  let pg: StoppablePostgres;
+  let app: NestFastifyApplication;
+  let client: Client;
+
+  beforeAll(async () => {
+    pg = await startStoppablePostgres('turnbase_stoppable');
+    app = await createApp({
+      ...configFromEnv(), databaseUrl: pg.url, poolSize: 4, rateLimitPerMinute: 0, fixedSeed: 'turnbase-e2e', clockSweepMs: 0, webhookPollMs: 0,
+      databaseTimeouts: { connectMs: 1000, retryMs: 300 },
+    }, ['error']);
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+    client = new Client(app);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await pg?.stop();
+  });
+
+  it('answers 503 with Retry-After on every kind of request while it is stopped, and 200 again once it is back', async () => {
+    const { id, seats } = await client.create('reversi', ['a', 'b']);
+    const player = await client.http.post('/players').send({ name: 'pat' }).expect(201);
+    const requests = (): Array<[string, () => request.Test]> => [
+      ['create a match', () => client.http.post('/games/reversi/matches').send({ players: [{ name: 'x' }, { name: 'y' }] })],
+      ['read a match', () => client.get('reversi', id, seats[0]?.token)],
+      ['read as a spectator', () => client.get('reversi', id)],
+      ['move', () => client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0)],
+      ['move with an Idempotency-Key', () => client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).set('Idempotency-Key', 'k-1')],
+      ['read the log', () => client.log('reversi', id)],
+      ['legal moves', () => client.legal('reversi', id, seats[0]?.token as string)],
+      ['the lobby', () => client.http.get('/games/reversi/matches')],
+      ['create a player', () => client.http.post('/players').send({ name: 'quin' })],
+      ['a player\'s own page', () => client.http.get('/players/me').set('Authorization', `Bearer ${player.body.key}`)],
+      ['health', () => client.http.get('/health')],
+    ];
+
+    await pg.halt();
+    try {
+      for (const [what, send] of requests()) {
+        const res = await send();
+        expect({ what, status: res.status, code: res.body.code }).toEqual({ what, status: 503, code: 'SERVICE_UNAVAILABLE' });
+        expect(res.headers['retry-after']).toMatch(/^\d+$/);
+        if (what !== 'health') expect(res.body.reason).toBe('database/unavailable');
+      }
+    } finally {
+      await pg.restart();
+    }
+
+    // Back, in the same process: the pool opens new connections, and the move lands once.
+    await client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).set('Idempotency-Key', 'k-1').expect(200);
+    for (const [what, send] of requests()) {
+      const res = await send();
+      const expected = what === 'move' ? 409 : what === 'move with an Idempotency-Key' ? 200 : res.status < 300 ? res.status : 200;
+      expect({ what, status: res.status }).toEqual({ what, status: expected });
+    }
+    const log = await client.log('reversi', id).expect(200);
+    expect(log.body.entries).toHaveLength(1);
+  });
+
+  it('declares 503 with Retry-After on every operation of the spec', async () => {
+    const doc = (await client.http.get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!op.responses?.['503']?.headers?.['Retry-After']) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
