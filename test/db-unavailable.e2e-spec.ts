@@ -8,6 +8,10 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { configFromEnv } from '../src/common/config';
+import type { Database } from '../src/store/database';
+import { ReadOnlyServerError } from '../src/store/db-unavailable';
+import { DATABASE } from '../src/store/store.module';
+import { Pool } from 'pg';
 import { Client } from './support/client';
 import { type StoppablePostgres, startStoppablePostgres } from './support/stoppable-postgres';
 
@@ -47,6 +51,7 @@ describe('an unavailable database', () => {
       ['create a player', () => client.http.post('/players').send({ name: 'quin' })],
       ['a player\'s own page', () => client.http.get('/players/me').set('Authorization', `Bearer ${player.body.key}`)],
       ['health', () => client.http.get('/health')],
+      ['readiness', () => client.http.get('/health/ready')],
     ];
 
     await pg.halt();
@@ -55,8 +60,9 @@ describe('an unavailable database', () => {
         const res = await send();
         expect({ what, status: res.status, code: res.body.code }).toEqual({ what, status: 503, code: 'SERVICE_UNAVAILABLE' });
         expect(res.headers['retry-after']).toMatch(/^\d+$/);
-        if (what !== 'health') expect(res.body.reason).toBe('database/unavailable');
+        expect({ what, reason: res.body.reason }).toEqual({ what, reason: 'database/unavailable' });
       }
+      await client.http.get('/health/live').expect(200, { status: 'ok' }); // the process serves: no restart wanted
     } finally {
       await pg.restart();
     }
@@ -70,6 +76,43 @@ describe('an unavailable database', () => {
     }
     const log = await client.log('reversi', id).expect(200);
     expect(log.body.entries).toHaveLength(1);
+  });
+
+  it('answers database/read-only when the server refuses writes, and /health/ready is 503 on a standby', async () => {
+    const { id, seats } = await client.create('reversi', ['a', 'b']);
+    const admin = new Pool({ connectionString: pg.url, max: 1 });
+    admin.on('error', () => undefined);
+    const dropSessions = async () => {
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await new Promise((r) => setTimeout(r, 300)); // the pool hears of the ends
+    };
+    try {
+      await admin.query('ALTER DATABASE turnbase_stoppable SET default_transaction_read_only = on');
+      await dropSessions(); // the setting applies to new sessions
+      const res = await client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).set('Idempotency-Key', 'ro-1').expect(503);
+      expect(res.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', reason: 'database/read-only' });
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    } finally {
+      await admin.query('ALTER DATABASE turnbase_stoppable RESET default_transaction_read_only');
+      await dropSessions();
+      await admin.end();
+    }
+    await client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).set('Idempotency-Key', 'ro-1').expect(200);
+
+    // A standby: the pool refuses its connections (pg_is_in_recovery), and readiness says why.
+    const db = app.get<Database>(DATABASE);
+    const spy = jest.spyOn(db, 'query').mockRejectedValue(new ReadOnlyServerError());
+    try {
+      const ready = await client.http.get('/health/ready').expect(503);
+      expect(ready.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', reason: 'database/read-only' });
+      expect(ready.headers['retry-after']).toMatch(/^\d+$/);
+      await client.http.get('/health').expect(503);
+      await client.http.get('/health/live').expect(200);
+    } finally {
+      spy.mockRestore();
+    }
+    await client.http.get('/health/ready').expect(200);
+    await client.http.get('/health').expect(200);
   });
 
   it('declares 503 with Retry-After on every operation of the spec', async () => {
