@@ -8,6 +8,7 @@ import { OutboxSignal } from './outbox-signal';
 import { postWebhook } from './post';
 import { nextAttemptAt } from './retry';
 import { type DueDelivery, type Settlement, WEBHOOK_STORE, type WebhookStore } from './webhook-store.port';
+import { outage } from '../store/outage';
 
 /** Deliveries claimed (and posted concurrently) per round. */
 const BATCH = 64;
@@ -57,8 +58,10 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private kick(): void {
-    if (this.stopped) return;
-    this.dispatch().catch((error: unknown) => this.logger.error(`dispatch failed: ${(error as Error).message}`));
+    if (this.stopped || outage.skip('webhooks')) return; // the database is away: back off (store/outage.ts)
+    this.dispatch().then(() => outage.ok('webhooks'), (error: unknown) => {
+      if (!outage.failed('webhooks', error)) this.logger.error(`dispatch failed: ${(error as Error).message}`);
+    });
   }
 
   /** Posts every due delivery (rounds until none is left); answers how many attempts were made. Joins a round already running. */
