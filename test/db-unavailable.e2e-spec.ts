@@ -11,6 +11,7 @@ import { configFromEnv } from '../src/common/config';
 import type { Database } from '../src/store/database';
 import { ReadOnlyServerError } from '../src/store/db-unavailable';
 import { DATABASE } from '../src/store/store.module';
+import { EVENT_STORE, type EventStore } from '../src/matches/event-store.port';
 import { Pool } from 'pg';
 import { Client } from './support/client';
 import { type StoppablePostgres, startStoppablePostgres } from './support/stoppable-postgres';
@@ -113,6 +114,31 @@ describe('an unavailable database', () => {
     }
     await client.http.get('/health/ready').expect(200);
     await client.http.get('/health').expect(200);
+  });
+
+  it('re-runs a keyed move whose connection was lost after it committed: it finds its first answer, written once', async () => {
+    const store = app.get<EventStore>(EVENT_STORE);
+    const real = store.append.bind(store);
+    const lostAnswer = () => jest.spyOn(store, 'append').mockImplementationOnce(async (...args) => {
+      await real(...args); // committed...
+      throw new Error('Connection terminated unexpectedly'); // ...and the answer lost (what pg says when the socket ends)
+    });
+
+    const { id, seats } = await client.create('reversi', ['a', 'b']);
+    let spy = lostAnswer();
+    const keyed = await client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).set('Idempotency-Key', 'lost-1').expect(200);
+    expect(keyed.body.version).toBe(1);
+    expect(keyed.headers['idempotent-replayed']).toBe('true');
+    spy.mockRestore();
+
+    // Without a key the server cannot tell: 503, and the client decides (its retry with the same move is a 409).
+    spy = lostAnswer();
+    const bare = await client.move('reversi', id, seats[1]?.token, { square: 'c3' }, 1).expect(503);
+    expect(bare.body.reason).toBe('database/unavailable');
+    spy.mockRestore();
+
+    const log = await client.log('reversi', id).expect(200);
+    expect(log.body.entries.map((e: { move: { square: string } }) => e.move.square)).toEqual(['d3', 'c3']);
   });
 
   it('declares 503 with Retry-After on every operation of the spec', async () => {
