@@ -238,7 +238,7 @@ function signal(pids, sig) {
 }
 
 // ---- HAProxy ----
-async function startHaproxy() {
+async function startHaproxy(pinned) {
   const port = await freePort();
   const cfg = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(cfg, `global
@@ -255,6 +255,10 @@ listen postgres
   http-check expect status 200
   default-server inter 1s fastinter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
 ${members.map((m) => `  server ${m.name} 127.0.0.1:${m.pg} maxconn 500 check port ${m.rest}`).join('\n')}
+# Always the first primary, checked by nothing: a proxy (or a DNS name) still pointing at a demoted primary.
+listen pinned
+  bind 127.0.0.1:${pinned.port}
+  server ${pinned.member.name} 127.0.0.1:${pinned.member.pg}
 `);
   start('haproxy', 'haproxy', ['-f', cfg, '-db']);
   return port;
@@ -516,17 +520,19 @@ async function main() {
   await waitFor('the first Patroni member to lead', primary, 90_000);
   startPatroni(members[1]);
   await waitFor('a synchronous standby', clusterHealthy, 120_000);
-  const haproxyPort = await startHaproxy();
+  const pinned = { port: await freePort(), member: await primary() };
+  const haproxyPort = await startHaproxy(pinned);
   log(`Patroni: ${(await primary()).name} primary, synchronous standby streaming; HAProxy on ${haproxyPort}`);
 
   const { Client } = require('pg');
-  const admin = new Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${haproxyPort}/postgres` });
-  await waitFor('HAProxy to route', async () => {
+  const admin = await waitFor('HAProxy to route', async () => {
+    const attempt = new Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${haproxyPort}/postgres` });
+    attempt.on('error', () => undefined);
     try {
-      await admin.connect();
-      return true;
+      await attempt.connect(); // a pg Client connects once: a new one per attempt
+      return attempt;
     } catch {
-      return false;
+      return null;
     }
   }, 30_000);
   await admin.query('CREATE DATABASE turnbase');
@@ -537,6 +543,9 @@ async function main() {
   const b = await startInstance('turnbase-b', url);
   const instances = [a, b];
   log('two turnbase instances serving');
+  // A third, on the pinned route: once its server is demoted it must refuse to write and be unready.
+  const c = await startInstance('turnbase-pinned', `postgresql://postgres:postgres@127.0.0.1:${pinned.port}/turnbase`);
+  const pinnedChecks = [];
 
   const sampler = readinessSampler(a, haproxyPort);
 
@@ -584,6 +593,22 @@ async function main() {
     const candidate = members.find((m) => m !== before);
     execFileSync('patronictl', ['-c', cfg, 'switchover', '--leader', before.name, '--candidate', candidate.name, '--force', 'turnbase-ha'], { stdio: 'ignore', env: { ...process.env, HOME: dir } });
   });
+
+  {
+    // The pinned instance's server is now the standby.
+    const ready = await fetch(`${c.base}/health/ready`);
+    const readyBody = await ready.json();
+    const create = await fetch(`${c.base}/games/reversi/matches`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ players: [{ name: 'p' }, { name: 'q' }] }),
+    });
+    const createBody = await create.json();
+    pinnedChecks.push({
+      ready: ready.status, readyReason: readyBody.reason, create: create.status, createReason: createBody.reason, retryAfter: create.headers.get('retry-after'),
+    });
+    const live = await fetch(`${c.base}/health/live`);
+    pinnedChecks.push({ live: live.status });
+    log(`the instance on the demoted primary: /health/ready ${ready.status} (${readyBody.reason}), a write ${create.status} (${createBody.reason}), /health/live ${live.status}`);
+  }
 
   await inject('lost host (kill -9 of Patroni and the postmaster)', async (before) => {
     const pm = postmasterPid(before);
@@ -647,6 +672,10 @@ async function main() {
   for (const p of phases) for (const r of p.recovery) if (r.ms > 5000) problems.push(`${p.name}: ${r.inst} served again ${r.ms} ms after the new primary (> 5 s)`);
   for (const p of phases) if (p.sse.gaps) problems.push(`${p.name}: the SSE stream had gaps (${p.sse.seen} of ${p.sse.played} events)`);
   if (clockProblems.length) problems.push(`deadlines not fired exactly once: ${JSON.stringify(clockProblems)}`);
+  const [p1, p2] = pinnedChecks;
+  if (!p1 || p1.ready !== 503 || p1.readyReason !== 'database/read-only' || p1.create !== 503 || p1.createReason !== 'database/read-only' || !/^\d+$/.test(p1.retryAfter ?? '') || p2?.live !== 200) {
+    problems.push(`the instance routed to the demoted primary: ${JSON.stringify(pinnedChecks)} (want /health/ready 503 and writes 503, database/read-only, with Retry-After; live 200)`);
+  }
   if (sampler.mismatches.length) problems.push(`/health/ready answered 200 while the routed server was read-only (${sampler.mismatches.length} samples)`);
   if (problems.length) {
     console.log(`\nFAIL\n- ${problems.join('\n- ')}\n(logs in ${dir})`);
