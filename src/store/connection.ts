@@ -23,7 +23,7 @@ export interface DatabaseTimeouts {
   readonly idleMs: number;
   /** How long a statement that certainly did not run is retried on new connections (refused, a standby). */
   readonly retryMs: number;
-  /** The LISTEN connection's probe period (a `SELECT 1` that must answer within connectMs). */
+  /** The LISTEN connection's probe period (its LISTEN again, which must answer within connectMs). */
   readonly listenProbeMs: number;
 }
 

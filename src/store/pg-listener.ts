@@ -6,7 +6,7 @@
  * A LISTEN connection only reads, so nothing tells it that its server froze (issue 28: SIGSTOP, or a VIP moved
  * away) or was demoted: it gets the pool's connect and query timeouts and TCP keepalive, it refuses a standby
  * (NOTIFY is sent on the primary only: a listener on the standby would hear nothing, forever), and a probe
- * (`SELECT 1` every `listenProbeMs`, answered within `connectMs`) drops and reopens it when the server is gone.
+ * (its `LISTEN` again every `listenProbeMs`, answered within `connectMs`) drops and reopens it when the server is gone.
  */
 import { Client } from 'pg';
 import { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS, connectionOptions, refuseStandby } from './connection';
@@ -72,7 +72,10 @@ export async function listenPostgres(
   const probe = setInterval(() => {
     const c = client;
     if (!c) return;
-    c.query('SELECT 1').catch(() => drop(c)); // a frozen or vanished server: query_timeout (connectMs) ends the wait
+    // LISTEN again (a no-op on a channel already listened to) rather than SELECT 1: the connection's last
+    // statement stays its LISTEN, as operators (and test/live.e2e-spec.ts) find it in pg_stat_activity. A frozen
+    // or vanished server: query_timeout (connectMs) ends the wait and the connection is reopened.
+    c.query(`LISTEN "${channel}"`).catch(() => drop(c));
   }, timeouts.listenProbeMs);
   probe.unref();
 
