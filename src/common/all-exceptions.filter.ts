@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ApiError, type ErrorBody } from './api-error';
+import { RETRY_AFTER_SECONDS, classifyDatabaseError } from '../store/db-unavailable';
 
 /** Fastify's own errors (body parsing and limits) by code, mapped to ours. */
 const FASTIFY_ERRORS: Record<string, ApiError> = {
@@ -12,6 +13,8 @@ const FASTIFY_ERRORS: Record<string, ApiError> = {
 /** Turns anything thrown into the one error format `{ statusCode, code, message, reason?, details? }`. */
 export function toErrorBody(exception: unknown, logger?: Logger): ErrorBody {
   if (exception instanceof ApiError) return exception.toBody();
+  const unavailable = classifyDatabaseError(exception); // a failover, a stopped or read-only database: 503, never 500
+  if (unavailable) return new ApiError('SERVICE_UNAVAILABLE', 'The database is unavailable; retry after Retry-After seconds.', unavailable.reason).toBody();
   const fastifyCode = (exception as { code?: unknown } | null)?.code;
   if (typeof fastifyCode === 'string' && FASTIFY_ERRORS[fastifyCode]) return (FASTIFY_ERRORS[fastifyCode] as ApiError).toBody();
   const status = (exception as { statusCode?: unknown } | null)?.statusCode;
@@ -46,6 +49,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void }; header(name: string, value: string): unknown }>();
     const body = toErrorBody(exception, this.logger);
     if (exception instanceof ApiError && exception.headers) for (const [name, value] of Object.entries(exception.headers)) reply.header(name, value);
+    if (body.statusCode === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     reply.status(body.statusCode).send(body);
   }
 }

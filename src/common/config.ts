@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS } from '../store/connection';
 
 export interface AppConfig {
   readonly port: number;
@@ -8,6 +9,8 @@ export interface AppConfig {
   readonly poolSize: number;
   /** Whether Prisma's statements are sent as named (prepared) ones, parsed once per connection (store/database.ts). */
   readonly preparedStatements?: boolean;
+  /** Connect, query, keepalive, idle and retry bounds of every database connection (store/connection.ts; DATABASE_*_MS). */
+  readonly databaseTimeouts?: Partial<DatabaseTimeouts>;
   /**
    * Group commit (store/group-commit.ts): how many statements of batched one-event appends may be in flight
    * at once (APPEND_BATCH, default 2), and likewise of creations and of reads of match rows (each apart); 0
@@ -140,6 +143,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: env.TURNBASE_DATA_DIR ?? join(process.cwd(), '.data', 'pglite'),
     poolSize: nonNegativeInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== '0',
+    databaseTimeouts: {
+      connectMs: positiveInt('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.connectMs),
+      queryMs: nonNegativeInt('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.queryMs),
+      statementMs: nonNegativeInt('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.statementMs),
+      keepAliveMs: positiveInt('DATABASE_KEEPALIVE_MS', env.DATABASE_KEEPALIVE_MS, DEFAULT_DB_TIMEOUTS.keepAliveMs),
+      idleMs: positiveInt('DATABASE_IDLE_TIMEOUT_MS', env.DATABASE_IDLE_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.idleMs),
+      retryMs: nonNegativeInt('DATABASE_RETRY_MS', env.DATABASE_RETRY_MS, DEFAULT_DB_TIMEOUTS.retryMs),
+      listenProbeMs: positiveInt('DATABASE_LISTEN_PROBE_MS', env.DATABASE_LISTEN_PROBE_MS, DEFAULT_DB_TIMEOUTS.listenProbeMs),
+    },
     appendBatch: nonNegativeInt('APPEND_BATCH', env.APPEND_BATCH, 2),
     bodyLimit: 64 * 1024,
     logRequests: env.LOG_REQUESTS === '1',

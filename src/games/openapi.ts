@@ -32,6 +32,7 @@ function errorResponse(status: number): { status: number; description: string; s
     status,
     description: codes.join(', '),
     ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait.', required: false, schema: { type: 'string' } } } } : {}),
+    ...(status === 503 ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying (a move: with the same Idempotency-Key).', required: true, schema: { type: 'string' } } } } : {}),
     schema: { allOf: [ref('Error'), { type: 'object', properties: { code: { type: 'string', enum: codes } } }] },
   };
 }
@@ -42,10 +43,11 @@ export type Outcome =
 
 /**
  * Declares every status an operation answers. Every route can answer 400 (a malformed request), 429 (rate
- * limited, unless `limited: false`) and 500; `body` adds 413 and 415, `match` adds 401, 403 and 404 (a match under `{id}`).
+ * limited, unless `limited: false`), 500 and 503 (the database is unavailable: reason `database/unavailable` or
+ * `database/read-only`, with Retry-After); `body` adds 413 and 415, `match` adds 401, 403 and 404 (a match under `{id}`).
  */
 export function respond(ok: Outcome[], opts: { body?: boolean; match?: boolean; errors?: number[]; limited?: boolean } = {}): MethodDecorator {
-  const statuses = [400, ...(opts.limited === false ? [] : [429]), 500, ...(opts.body ? [413, 415] : []), ...(opts.match ? [401, 403, 404] : []), ...(opts.errors ?? [])];
+  const statuses = [400, ...(opts.limited === false ? [] : [429]), 500, 503, ...(opts.body ? [413, 415] : []), ...(opts.match ? [401, 403, 404] : []), ...(opts.errors ?? [])];
   return applyDecorators(
     ...ok.map((o) => o.status === 304
       ? ApiResponse({ status: 304, description: 'Not modified: If-None-Match named the current ETag.', headers: { ETag: ETAG } })

@@ -6,6 +6,7 @@ import type { AnyEngine } from '../engine/core';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { MatchAccess } from './match-access';
 import { SeatsService } from './seats.service';
+import { outage } from '../store/outage';
 
 /**
  * Aborts waiting matches whose wait is over. The deadline is a column of the match row (written at
@@ -34,7 +35,10 @@ export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutd
   onApplicationBootstrap(): void {
     if (this.config.expirySweepSeconds <= 0) return;
     this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.logger.error(`sweep failed: ${(error as Error).message}`));
+      if (outage.skip('expiry')) return; // the database is away: back off (store/outage.ts)
+      this.sweep().then(() => outage.ok('expiry'), (error: unknown) => {
+        if (!outage.failed('expiry', error)) this.logger.error(`sweep failed: ${(error as Error).message}`);
+      });
     }, this.config.expirySweepSeconds * 1000);
     this.timer.unref();
   }

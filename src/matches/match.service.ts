@@ -19,6 +19,7 @@ import { type LegalMovesCursor, formatCursor } from './cursor';
 import { commitTo } from './fairness';
 import { type LogStep, hiddenFromSeat } from './simultaneous';
 import { hashRequest, hashToken, newSeatToken, newSeed } from './tokens';
+import { classifyDatabaseError } from '../store/db-unavailable';
 
 /**
  * The game-agnostic match service: load → authorize → decide → append → respond. Knows no rules: the match's
@@ -114,7 +115,21 @@ export class MatchService {
     return this.access.respond(engine, await this.stateAt(engine, match, version), viewer);
   }
 
+  /**
+   * A move whose connection was lost mid-statement may have committed (issue 28: a failover). With an
+   * Idempotency-Key it is safe to run again, once: the append either lands now, or the key finds the first
+   * answer. Without a key the client gets 503 and decides.
+   */
   async move(engine: AnyEngine, id: string, token: string | undefined, input: MoveInput): Promise<MoveResult> {
+    try {
+      return await this.moveOnce(engine, id, token, input);
+    } catch (error) {
+      if (input.idempotencyKey === undefined || classifyDatabaseError(error) === null) throw error;
+      return this.moveOnce(engine, id, token, input);
+    }
+  }
+
+  private async moveOnce(engine: AnyEngine, id: string, token: string | undefined, input: MoveInput): Promise<MoveResult> {
     const requestHash = input.idempotencyKey === undefined ? undefined : hashRequest({ move: input.move, expectedVersion: input.expectedVersion });
     // Fast path, one round trip: a credential seen opening this seat and a cached state at exactly the version
     // the move names. Neither is trusted: the append succeeds only if the match is still at that version and

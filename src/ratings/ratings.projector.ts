@@ -6,6 +6,7 @@ import { MatchAccess } from '../matches/match-access';
 import { ranksOf } from './ranks';
 import { type Skill, newSkill, rateMatch } from './rating-model';
 import { type FinishedMatch, RATINGS_STORE, type RatingRecord, type RatingsStore } from './ratings-store.port';
+import { outage } from '../store/outage';
 
 const BATCH = 200;
 
@@ -44,7 +45,10 @@ export class RatingsProjector implements OnApplicationBootstrap, OnApplicationSh
   onApplicationBootstrap(): void {
     if (this.config.ratingsSweepMs <= 0) return;
     const tick = (): void => {
-      this.catchUp().catch((error: unknown) => this.logger.error(`catch-up failed: ${(error as Error).message}`));
+      if (outage.skip('ratings')) return; // the database is away: back off (store/outage.ts)
+      this.catchUp().then(() => outage.ok('ratings'), (error: unknown) => {
+        if (!outage.failed('ratings', error)) this.logger.error(`catch-up failed: ${(error as Error).message}`);
+      });
     };
     this.timer = setInterval(tick, this.config.ratingsSweepMs);
     this.timer.unref();

@@ -6,10 +6,14 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { Pool } from 'pg';
+import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import type { Prisma } from '../generated/prisma/client';
+import { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS, connectionOptions, refuseStandby } from './connection';
+import { classifyDatabaseError } from './db-unavailable';
 import { type Listening, listenPostgres } from './pg-listener';
+
+export { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS } from './connection';
 
 export interface SqlRunner {
   /** Runs a script of one or more statements, without parameters. */
@@ -46,10 +50,15 @@ export interface DatabaseConfig {
   readonly poolSize?: number;
   /** Named (prepared) statements; default on. Off for a pooler that cannot keep them (PgBouncer in transaction mode before 1.21). */
   readonly preparedStatements?: boolean;
+  /** Where a socket can hang (docs/deploying.md, "Timeouts"); defaults in DEFAULT_DB_TIMEOUTS. */
+  readonly databaseTimeouts?: Partial<DatabaseTimeouts>;
 }
 
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.poolSize ?? 10, config.preparedStatements ?? true);
+  if (config.databaseUrl) {
+    return openPostgres(config.databaseUrl, config.poolSize ?? 10, config.preparedStatements ?? true, { ...DEFAULT_DB_TIMEOUTS, ...config.databaseTimeouts });
+  }
   return openPglite(config.dataDir);
 }
 
@@ -75,8 +84,56 @@ export function statementNames(max = MAX_NAMED_STATEMENTS): (query: { sql: strin
   };
 }
 
-function openPostgres(url: string, max: number, prepared: boolean): Database {
-  const pool = new Pool({ connectionString: url, max });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A pool whose `connect` (which its `query` and Prisma's adapter go through) retries, for `retryMs`, a
+ * connection that certainly ran nothing: refused, a server starting or shutting down, a standby. A planned
+ * switchover then shows up as a slower answer, not an error.
+ */
+class FailoverPool extends Pool {
+  constructor(options: PoolConfig, private readonly retryMs: number) {
+    super(options);
+  }
+
+  override connect(): Promise<PoolClient>;
+  override connect(callback: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<PoolClient> | void {
+    const connecting = this.connectRetrying();
+    if (!callback) return connecting;
+    connecting.then((client) => callback(undefined, client, (release) => client.release(release as Error)), (error: Error) => callback(error, undefined, () => undefined));
+  }
+
+  private async connectRetrying(): Promise<PoolClient> {
+    const until = Date.now() + this.retryMs;
+    for (let delay = 50; ; delay = Math.min(delay * 2, 400)) {
+      try {
+        return await super.connect();
+      } catch (error) {
+        if (this.ending || classifyDatabaseError(error)?.committed !== 'no' || Date.now() + delay > until) throw error;
+        await sleep(delay);
+      }
+    }
+  }
+}
+
+/** Retries `work` while it fails with nothing run (a statement refused by a standby after connecting). */
+async function retryNotRun<T>(work: () => Promise<T>, retryMs: number): Promise<T> {
+  const until = Date.now() + retryMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 400)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (classifyDatabaseError(error)?.committed !== 'no' || Date.now() + delay > until) throw error;
+      await sleep(delay);
+    }
+  }
+}
+
+function openPostgres(url: string, max: number, prepared: boolean, timeouts: DatabaseTimeouts): Database {
+  // pg-pool awaits onConnect and refuses the connection when it throws (its types say the hook returns void).
+  const onConnect = refuseStandby as (client: unknown) => void;
+  const pool = new FailoverPool({ ...connectionOptions(url, timeouts), max, idleTimeoutMillis: timeouts.idleMs, onConnect }, timeouts.retryMs);
   pool.on('error', () => undefined); // an idle client's error must not crash the process; queries still report theirs
   const names = prepared ? statementNames() : undefined;
   const prisma = new PrismaClient({
@@ -87,12 +144,12 @@ function openPostgres(url: string, max: number, prepared: boolean): Database {
     kind: 'postgres',
     prisma,
     exec: async (sql) => {
-      await pool.query(sql);
+      await retryNotRun(() => pool.query(sql), timeouts.retryMs);
     },
-    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[]) => (await retryNotRun(() => pool.query(sql, params), timeouts.retryMs)).rows as T[],
     run: async <T>(statement: Prisma.Sql) => {
       const text = statement.text;
-      return (await pool.query({ text, values: statement.values, name: names?.({ sql: text }) })).rows as T[];
+      return (await retryNotRun(() => pool.query({ text, values: statement.values, name: names?.({ sql: text }) }), timeouts.retryMs)).rows as T[];
     },
     session: async (fn) => {
       const client = await pool.connect();
@@ -107,7 +164,7 @@ function openPostgres(url: string, max: number, prepared: boolean): Database {
         client.release();
       }
     },
-    listen: (channel, onPayload, onGap) => listenPostgres(url, channel, onPayload, onGap),
+    listen: (channel, onPayload, onGap) => listenPostgres(url, channel, onPayload, onGap, timeouts),
     close: async () => {
       await prisma.$disconnect();
       await pool.end();

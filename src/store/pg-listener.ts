@@ -2,8 +2,14 @@
  * LISTEN on a dedicated Postgres connection (not from the pool: a pooled connection would be handed to other
  * queries and lose its LISTEN), reopened with a growing delay whenever it drops. After every reconnect,
  * `onGap` says that notifications may have been missed meanwhile, so listeners re-read rather than wait.
+ *
+ * A LISTEN connection only reads, so nothing tells it that its server froze (issue 28: SIGSTOP, or a VIP moved
+ * away) or was demoted: it gets the pool's connect and query timeouts and TCP keepalive, it refuses a standby
+ * (NOTIFY is sent on the primary only: a listener on the standby would hear nothing, forever), and a probe
+ * (its `LISTEN` again every `listenProbeMs`, answered within `connectMs`) drops and reopens it when the server is gone.
  */
 import { Client } from 'pg';
+import { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS, connectionOptions, refuseStandby } from './connection';
 
 export interface Listening {
   close(): Promise<void>;
@@ -12,21 +18,31 @@ export interface Listening {
 const MIN_DELAY_MS = 100;
 const MAX_DELAY_MS = 5000;
 
-export async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<Listening> {
+export async function listenPostgres(
+  url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void, timeouts: DatabaseTimeouts = DEFAULT_DB_TIMEOUTS,
+): Promise<Listening> {
   let client: Client | null = null;
   let closed = false;
   let delay = MIN_DELAY_MS;
   let timer: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
-    const c = new Client({ connectionString: url, keepAlive: true });
+    const c = new Client({ ...connectionOptions(url, timeouts), query_timeout: timeouts.connectMs });
     c.on('notification', (n) => {
       if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
     });
     c.on('error', () => drop(c));
     c.on('end', () => drop(c));
-    await c.connect();
-    await c.query(`LISTEN "${channel}"`);
+    try {
+      await c.connect();
+      await refuseStandby(c);
+      await c.query(`LISTEN "${channel}"`);
+    } catch (error) {
+      c.removeAllListeners('end');
+      c.on('error', () => undefined);
+      await c.end().catch(() => undefined);
+      throw error;
+    }
     if (closed) {
       await c.end().catch(() => undefined);
       return;
@@ -53,10 +69,26 @@ export async function listenPostgres(url: string, channel: string, onPayload: (p
     }, delay);
   };
 
-  await connect();
+  const probe = setInterval(() => {
+    const c = client;
+    if (!c) return;
+    // LISTEN again (a no-op on a channel already listened to) rather than SELECT 1: the connection's last
+    // statement stays its LISTEN, as operators (and test/live.e2e-spec.ts) find it in pg_stat_activity. A frozen
+    // or vanished server: query_timeout (connectMs) ends the wait and the connection is reopened.
+    c.query(`LISTEN "${channel}"`).catch(() => drop(c));
+  }, timeouts.listenProbeMs);
+  probe.unref();
+
+  try {
+    await connect();
+  } catch (error) {
+    clearInterval(probe);
+    throw error;
+  }
   return {
     close: async () => {
       closed = true;
+      clearInterval(probe);
       if (timer) clearTimeout(timer);
       const c = client;
       client = null;

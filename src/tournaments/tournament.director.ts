@@ -7,6 +7,8 @@ import { pointsOf, ranksOf } from '../ratings/ranks';
 import { arenaRound, nextRound, plannedRounds } from './rounds';
 import { TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
 import { TournamentService } from './tournament.service';
+import { outage } from '../store/outage';
+import { classifyDatabaseError } from '../store/db-unavailable';
 
 const LEASE_MS = 30_000;
 
@@ -34,7 +36,10 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
   onApplicationBootstrap(): void {
     if (this.config.tournamentSweepMs <= 0) return;
     const tick = (): void => {
-      this.sweep().catch((error: unknown) => this.logger.error(`sweep failed: ${(error as Error).message}`));
+      if (outage.skip('tournaments')) return; // the database is away: back off (store/outage.ts)
+      this.sweep().then(() => outage.ok('tournaments'), (error: unknown) => {
+        if (!outage.failed('tournaments', error)) this.logger.error(`sweep failed: ${(error as Error).message}`);
+      });
     };
     tick(); // at start-up too: a round that ended while no instance ran is moved on now, not a period later
     this.timer = setInterval(tick, this.config.tournamentSweepMs);
@@ -60,9 +65,12 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
       try {
         await this.advance(id);
       } catch (error) {
-        this.logger.error(`tournament ${id}: ${(error as Error).message}`);
+        if (!outage.failed('tournaments', error)) this.logger.error(`tournament ${id}: ${(error as Error).message}`);
       } finally {
-        await this.store.release(id, leaseUntil);
+        await this.store.release(id, leaseUntil).catch((error: unknown) => {
+          if (!classifyDatabaseError(error)) throw error;
+          outage.releaseLater(error, () => this.store.release(id, leaseUntil));
+        });
       }
     }
   }

@@ -9,6 +9,7 @@ import { OutboxSignal } from './outbox-signal';
 import { postWebhook } from './post';
 import { nextAttemptAt } from './retry';
 import { type DueDelivery, type Settlement, WEBHOOK_STORE, type WebhookStore } from './webhook-store.port';
+import { outage } from '../store/outage';
 
 /**
  * A claim lasts twice the attempt's time limit and 5 s more (enough to settle it), so a dispatcher killed
@@ -96,7 +97,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
 
   /** Fills the free slots with due deliveries (or asks the claim in progress to run once more). */
   private pump(): void {
-    if (this.stopped) return;
+    if (this.stopped || outage.skip('webhooks')) return; // the database is away: back off (store/outage.ts)
     if (this.claiming) {
       this.claimAgain = true;
       return;
@@ -107,9 +108,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.claimAgain = false;
     this.claim(free)
       .then((full) => {
+        outage.ok('webhooks');
         // A full claim may have left more due: claim again at once.
         if (full) this.claimAgain = true;
-      }, (error: unknown) => this.logger.error(`claim failed: ${(error as Error).message}`))
+      }, (error: unknown) => {
+        if (!outage.failed('webhooks', error)) this.logger.error(`claim failed: ${(error as Error).message}`);
+      })
       .finally(() => {
         this.claiming = false;
         if (this.claimAgain && !this.stopped) {
