@@ -17,15 +17,14 @@ import { displayed } from '../ratings/rating-model';
 import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port';
 import { refuseWebhookUrl } from '../webhooks/webhook-url';
 import type { CreateTournamentDto } from './dto';
-import { combinations, type Round } from './pairing';
+import type { Round } from './pairing';
 import { byesOf, nextRound, plannedRounds } from './rounds';
+import { plannedMatches } from './size';
 import { standingsOf } from './standings';
 import { type EntrantRecord, type NewRound, TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
 import type { EntrantView, TournamentResponse } from './tournament.types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A round robin of 3+ seats plays every k-subset: refuse fields where that is more matches than anyone wants. */
-const MAX_MATCHES = 2000;
 
 const invalid = (message: string, reason: string): ApiError => new ApiError('VALIDATION_FAILED', message, reason);
 
@@ -51,6 +50,13 @@ export class TournamentService {
     }
     const n = input.entrants.length;
     if (k > n) throw invalid(`seatsPerMatch ${k} needs at least ${k} entrants.`, 'tournament/too-few-entrants');
+    const rounds = input.rounds ?? (input.format === 'swiss' ? Math.max(1, Math.ceil(Math.log2(n))) : 1);
+    // Counted, not listed: nothing below runs for a tournament over the cap (size.ts).
+    const planned = plannedMatches({ format: input.format, n, k, rounds, minSeats: engine.seats.min });
+    const cap = this.config.tournamentMaxMatches;
+    if (planned > cap) {
+      throw new ApiError('VALIDATION_FAILED', `This tournament would plan ${planned} matches; at most ${cap} are allowed (fewer entrants, rounds or seats per match).`, 'tournament/too-large', { plannedMatches: planned, maxMatches: cap });
+    }
     const options = engine.parseOptions(input.options, k);
     if (!options.ok) throw fromEngineError(options.error);
     const clock = clockSettings({ timeControl: input.timeControl, onTimeout: input.onTimeout });
@@ -58,10 +64,6 @@ export class TournamentService {
     // A round ends when its matches do: bots always move, a player only within a clock.
     if (clock === null && entrants.some((e) => e.kind === 'player')) {
       throw invalid('timeControl: a tournament with players needs one, so that every round ends.', 'tournament/time-control-needed');
-    }
-    const rounds = input.rounds ?? (input.format === 'swiss' ? Math.max(1, Math.ceil(Math.log2(n))) : 1);
-    if (input.format === 'round-robin' && k > 2 && combinations(n, k).length * rounds > MAX_MATCHES) {
-      throw invalid(`A round robin of ${n} entrants in tables of ${k} is over ${MAX_MATCHES} matches; use swiss.`, 'tournament/too-many-matches');
     }
     const id = randomUUID();
     const record: TournamentRecord = {
