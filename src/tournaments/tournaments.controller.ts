@@ -7,6 +7,7 @@ import type { TournamentResponse } from './tournament.types';
 import { TournamentService } from './tournament.service';
 import { TournamentStream } from './tournament-stream';
 import { ApiError } from '../common/api-error';
+import { LimitedAs } from '../common/rate-limit';
 
 @ApiTags('tournaments')
 @Controller('tournaments')
@@ -17,6 +18,7 @@ export class TournamentsController {
   ) {}
 
   @Post()
+  @LimitedAs('create') // one creation, as API.md says; its size is bounded by TOURNAMENT_MAX_MATCHES
   @ApiOperation({
     summary: 'Start a tournament of bots (built-in or HTTP) and players',
     description: 'round-robin: every pair (every table of seatsPerMatch) meets `rounds` times, seat order alternating. swiss: `rounds` rounds paired by points. '
