@@ -2,7 +2,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { type AppConfig, configFromEnv } from '../src/common/config';
+import { listings } from '../src/tournaments/pairing';
+import { TournamentDirector } from '../src/tournaments/tournament.director';
+import { TournamentService } from '../src/tournaments/tournament.service';
+import { waitForTournament } from './support/bots';
 import { useApp } from './support/harness';
+import { startAppWith, untilOpen } from './support/live-app';
+import { SseClient, baseUrl } from './support/sse';
 
 /** The app with rate limits on (test/support/app.ts turns them off) and these settings. */
 async function appWith(overrides: Partial<AppConfig>): Promise<NestFastifyApplication> {
@@ -72,4 +78,65 @@ describe('tournaments under abuse', () => {
       await app.close();
     }
   });
+
+  it('M7: the schedule is listed once, at creation: no read or later round lists it again', async () => {
+    const run = Math.random().toString(36).slice(2, 8);
+    const before = listings.roundRobin;
+    const entrants = ['random', 'greedy', 'random', 'greedy'].map((bot, i) => ({ name: `m7-${i}-${run}`, bot }));
+    const created = await h.client.http.post('/tournaments').send({ game: 'reversi', format: 'round-robin', rounds: 2, entrants }).expect(201);
+    expect(created.body.plannedRounds).toBe(6);
+    expect(listings.roundRobin - before).toBe(1);
+    for (let i = 0; i < 5; i++) expect((await h.client.http.get(`/tournaments/${created.body.id}`).expect(200)).body.plannedRounds).toBe(6);
+    const t = await waitForTournament(h.app, created.body.id); // the director creates rounds 2 to 6 meanwhile
+    expect(t.rounds).toHaveLength(6);
+    expect(t.rounds.flatMap((r: { matches: unknown[] }) => r.matches)).toHaveLength(12);
+    expect(listings.roundRobin - before).toBe(1);
+
+    // A row from before the plan was stored gets it listed once, on its first read, and never again.
+    await h.db.pool.query('UPDATE "Tournament" SET "plannedRounds" = NULL, "schedule" = NULL WHERE "id" = $1', [created.body.id]);
+    for (let i = 0; i < 3; i++) expect((await h.client.http.get(`/tournaments/${created.body.id}`).expect(200)).body.plannedRounds).toBe(6);
+    expect(listings.roundRobin - before).toBe(2);
+  }, 120_000);
+
+  it('M7: tournament streams hold live places of their client address: past LIVE_STREAMS_PER_TOKEN, 429; a closed one frees its place', async () => {
+    const limited = await startAppWith({ LIVE_STREAMS_PER_TOKEN: '2' });
+    const open: SseClient[] = [];
+    try {
+      const base = await baseUrl(limited);
+      const http = request(limited.getHttpServer());
+      const run = Math.random().toString(36).slice(2, 8);
+      // A player who never moves, on a long clock: the tournament runs for the whole test.
+      const player = await http.post('/players').send({ name: `m7-p-${run}` }).expect(201);
+      const created = await http.post('/tournaments').set('Authorization', `Bearer ${player.body.key}`)
+        .send({ game: 'reversi', format: 'round-robin', timeControl: { perMoveSeconds: 3600 }, entrants: [{ player: player.body.id }, { name: `m7-b-${run}`, bot: 'greedy' }] }).expect(201);
+      const url = `${base}/tournaments/${created.body.id}/events`;
+      for (let i = 0; i < 2; i++) {
+        const s = await SseClient.open(url);
+        open.push(s);
+        expect(s.status).toBe(200);
+      }
+      await untilOpen(limited, 2);
+      const refused = await http.get(`/tournaments/${created.body.id}/events`).expect(429);
+      expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', reason: 'live/per-token' });
+      open.shift()?.close();
+      await untilOpen(limited, 1);
+      const again = await SseClient.open(url);
+      open.push(again);
+      expect(again.status).toBe(200);
+      await untilOpen(limited, 2);
+
+      // While nothing happens, the open streams poll the tournament's progress only, never the whole tournament;
+      // a step (the player resigns, the tournament ends) reaches every stream with the whole tournament.
+      const wholeReads = jest.spyOn(limited.get(TournamentService), 'get');
+      await new Promise((r) => setTimeout(r, 1500)); // three polls of each stream
+      expect(wholeReads).not.toHaveBeenCalled();
+      await http.post(`/games/reversi/matches/${created.body.rounds[0].matches[0].id}/resign`).set('Authorization', `Bearer ${player.body.key}`).expect(200);
+      await limited.get(TournamentDirector).sweep();
+      await Promise.all(open.map((s) => s.until((c) => c.events.some((e) => e.event === 'tournament.finished'), 20_000)));
+      expect(wholeReads).toHaveBeenCalled();
+    } finally {
+      for (const s of open) s.close();
+      await limited.close();
+    }
+  }, 60_000);
 });

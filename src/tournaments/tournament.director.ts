@@ -4,7 +4,6 @@ import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
 import { MatchAccess } from '../matches/match-access';
 import { pointsOf, ranksOf } from '../ratings/ranks';
-import { nextRound, plannedRounds } from './rounds';
 import { TOURNAMENT_STORE, type TournamentStore } from './tournament-store.port';
 import { TournamentService } from './tournament.service';
 
@@ -81,11 +80,11 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
     if (!t || t.status !== 'running') return;
     if (t.matches.some((m) => m.round === t.roundsCreated && m.result === null)) return;
     const engine = this.engines.get(t.game) as AnyEngine;
-    if (t.roundsCreated >= plannedRounds(t)) {
+    if (t.roundsCreated >= await this.tournaments.plannedRounds(t)) {
       await this.store.finish(id);
       return;
     }
-    const round = nextRound(t, engine.seats.min);
+    const round = await this.tournaments.nextRound(engine, t);
     if (round.length === 0) {
       await this.store.finish(id);
       return;

@@ -18,7 +18,7 @@ import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port'
 import { refuseWebhookUrl } from '../webhooks/webhook-url';
 import type { CreateTournamentDto } from './dto';
 import type { Round } from './pairing';
-import { byesOf, nextRound, plannedRounds } from './rounds';
+import { byesOf, nextSwissRound, planOf } from './rounds';
 import { plannedMatches } from './size';
 import { standingsOf } from './standings';
 import { type EntrantRecord, type NewRound, TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
@@ -66,13 +66,15 @@ export class TournamentService {
       throw invalid('timeControl: a tournament with players needs one, so that every round ends.', 'tournament/time-control-needed');
     }
     const id = randomUUID();
+    // The plan is listed here, once, under the cap, and stored: no read and no later round lists it again.
+    const { plannedRounds, schedule } = planOf({ format: input.format, rounds, seatsPerMatch: k, entrants });
     const record: TournamentRecord = {
       id, game: engine.id, format: input.format, rounds, seatsPerMatch: k, options: input.options ?? {}, clock, status: 'running',
-      roundsCreated: 0, createdAt: this.clock.now(), matches: [],
+      roundsCreated: 0, plannedRounds, createdAt: this.clock.now(), matches: [],
       entrants: entrants.map((e) => ({ ...e, requests: 0, failures: 0, latencyMs: 0 })),
     };
-    const first = this.roundMatches(engine, record, nextRound(record, engine.seats.min));
-    await this.store.create({ ...record, entrants }, first);
+    const first = this.roundMatches(engine, record, schedule === null ? nextSwissRound(record, engine.seats.min) : (schedule[0] ?? []));
+    await this.store.create({ ...record, entrants, plannedRounds, schedule }, first);
     const response = await this.get(id);
     const secrets = new Map(entrants.filter((e) => e.secret !== null).map((e) => [e.name, e.secret as string]));
     return { ...response, entrants: response.entrants.map((e) => (secrets.has(e.name) ? { ...e, webhookSecret: secrets.get(e.name) } : e)) };
@@ -84,17 +86,12 @@ export class TournamentService {
     const keyOf = (e: EntrantRecord): string => (e.playerId !== null ? `player:${e.playerId}` : `bot:${e.name}`);
     const rated = new Map((await this.ratings.ratings(t.game, t.entrants.map(keyOf))).map((r) => [r.key, r]));
     const names = t.entrants.map((e) => e.name);
-    const rounds: TournamentResponse['rounds'] = [];
-    for (let r = 1; r <= t.roundsCreated; r++) {
-      rounds.push({
-        round: r,
-        matches: t.matches.filter((m) => m.round === r).map((m) => ({
-          id: m.matchId, seats: m.entrants.map((e) => names[e] as string), points: m.result ? [...m.result.points] : null,
-        })),
-      });
+    const rounds: TournamentResponse['rounds'] = Array.from({ length: t.roundsCreated }, (_, i) => ({ round: i + 1, matches: [] }));
+    for (const m of t.matches) {
+      rounds[m.round - 1]?.matches.push({ id: m.matchId, seats: m.entrants.map((e) => names[e] as string), points: m.result ? [...m.result.points] : null });
     }
     return {
-      id: t.id, game: t.game, format: t.format, status: t.status, seatsPerMatch: t.seatsPerMatch, plannedRounds: plannedRounds(t),
+      id: t.id, game: t.game, format: t.format, status: t.status, seatsPerMatch: t.seatsPerMatch, plannedRounds: await this.plannedRounds(t),
       entrants: t.entrants.map(entrantView),
       standings: standingsOf({ entrants: t.entrants, matches: t.matches, byes: byesOf(t) }).map((s) => {
         const rating = rated.get(keyOf(t.entrants[s.idx] as EntrantRecord));
@@ -103,6 +100,21 @@ export class TournamentService {
       rounds,
       createdAt: t.createdAt.toISOString(),
     };
+  }
+
+  /** The rounds a tournament plays in all: stored at creation (a row older than that column gets its plan listed once). */
+  async plannedRounds(t: TournamentRecord): Promise<number> {
+    if (t.plannedRounds !== null) return t.plannedRounds;
+    const { plannedRounds, schedule } = planOf(t);
+    await this.store.savePlan(t.id, plannedRounds, schedule);
+    return plannedRounds;
+  }
+
+  /** The tables of round `t.roundsCreated + 1`: a round robin's from its stored schedule, a Swiss one paired now. */
+  async nextRound(engine: AnyEngine, t: TournamentRecord): Promise<Round> {
+    if (t.format === 'swiss') return nextSwissRound(t, engine.seats.min);
+    await this.plannedRounds(t);
+    return this.store.scheduledRound(t.id, t.roundsCreated + 1);
   }
 
   /** The matches of a round, seated and ready to be created together (each active at once, its clock running). */

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ref, respond } from '../games/openapi';
 import { CreateTournamentDto } from './dto';
@@ -38,17 +38,25 @@ export class TournamentsController {
   }
 
   @Get(':id/events')
+  @LimitedAs('stream')
   @ApiOperation({
     summary: 'Server-Sent Events of a tournament',
     description: 'One event per step: round.started, match.finished, tournament.finished (then the stream ends); id: the progress count (rounds created + matches scored + 1 at the end); '
-      + 'data: { progress, tournament }. Resumes after Last-Event-ID or ?after=N; a comment line at least every 15 s.',
+      + 'data: { progress, tournament }. Resumes after Last-Event-ID or ?after=N; a comment line at least every 15 s. '
+      + 'Each open stream holds one of its client address\'s live places (LIVE_STREAMS_PER_TOKEN, shared with tokenless match streams): past them, 429.',
   })
   @ApiResponse({ status: 200, description: 'The events, as text/event-stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } })
   @respond([], { errors: [404] })
-  async events(@Param('id') id: string, @Query('after') after: string | undefined, @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+  async events(
+    @Param('id') id: string,
+    @Query('after') after: string | undefined,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const raw = lastEventId ?? after ?? '0';
     const from = Number(raw);
     if (!Number.isInteger(from) || from < 0) throw new ApiError('VALIDATION_FAILED', 'after / Last-Event-ID: a whole number >= 0.', 'after/invalid');
-    await this.stream.serve(id, from, reply);
+    await this.stream.serve(id, from, req.ip, reply);
   }
 }
