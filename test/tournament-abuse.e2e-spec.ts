@@ -139,4 +139,32 @@ describe('tournaments under abuse', () => {
       await limited.close();
     }
   }, 60_000);
+
+  it('M9: a player is entered only by itself, with its key: no key, another player\'s key or a seat token is 403; an unknown key 401', async () => {
+    const run = Math.random().toString(36).slice(2, 8);
+    const victim = await h.client.http.post('/players').send({ name: `victim-${run}` }).expect(201);
+    const other = await h.client.http.post('/players').send({ name: `other-${run}` }).expect(201);
+    const { seats } = await h.client.create('reversi', ['a', 'b']);
+    const body = { game: 'reversi', format: 'round-robin', timeControl: { perMoveSeconds: 3600 }, entrants: [{ player: victim.body.id }, { name: `m9-${run}`, bot: 'greedy' }] };
+    const refusals: [string | undefined, number, string][] = [
+      [undefined, 403, 'FORBIDDEN'],
+      [other.body.key, 403, 'FORBIDDEN'],
+      [seats[0]?.token, 403, 'FORBIDDEN'],
+      ['tbp_not-a-key-of-anyone', 401, 'UNAUTHENTICATED'],
+    ];
+    for (const [key, status, code] of refusals) {
+      const req = h.client.http.post('/tournaments');
+      if (key !== undefined) req.set('Authorization', `Bearer ${key}`);
+      const res = await req.send(body).expect(status);
+      expect(res.body.code).toBe(code);
+      if (status === 403) expect(res.body.reason).toBe('entrants/not-yourself');
+    }
+    // Nothing was written for the victim: it holds no match.
+    const mine = await h.client.http.get('/players/me/matches').set('Authorization', `Bearer ${victim.body.key}`).expect(200);
+    expect(mine.body.matches).toEqual([]);
+    // With its own key, the player enters.
+    const created = await h.client.http.post('/tournaments').set('Authorization', `Bearer ${victim.body.key}`).send(body).expect(201);
+    expect(created.body.entrants[0]).toEqual({ name: `victim-${run}`, kind: 'player', player: victim.body.id });
+    await h.client.http.post(`/games/reversi/matches/${created.body.rounds[0].matches[0].id}/resign`).set('Authorization', `Bearer ${victim.body.key}`).expect(200);
+  });
 });

@@ -169,7 +169,7 @@ export const PLAY_SCHEMAS: Record<string, object> = {
       name: { ...NAME, description: 'Unique in the tournament. Required for bots; a player enters under the player\'s name.' },
       bot: { ...NAME, description: 'A built-in bot (GET /games/{game}/bots).' },
       url: { type: 'string', minLength: 1, maxLength: 2000, description: 'An HTTP bot: each of its turns is posted here, signed with the webhookSecret of the create response.' },
-      player: { type: 'string', format: 'uuid' },
+      player: { type: 'string', format: 'uuid', description: 'A player enters only itself: the request must carry that player\'s key (Authorization: Bearer tbp_…), else 403 FORBIDDEN.' },
     },
   },
   TournamentEntrant: ENTRANT,

@@ -26,7 +26,7 @@ export class EntrantDto {
   @Length(1, 2000)
   url?: string;
 
-  @ApiPropertyOptional({ description: 'A player\'s id: the player plays with its player key (and its player feed).' })
+  @ApiPropertyOptional({ description: 'A player\'s id: the player plays with its player key (and its player feed). A player enters only itself: the request carries its key.' })
   @IsOptional()
   @IsUUID()
   player?: string;

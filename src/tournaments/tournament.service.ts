@@ -13,6 +13,8 @@ import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
 import { clockSettings, fromEngineError } from '../matches/match.service';
 import { newSeed } from '../matches/tokens';
 import { PlayerDirectory } from '../players/player-directory';
+import { isPlayerKey } from '../players/player-key';
+import type { PlayerRecord } from '../players/player-store.port';
 import { displayed } from '../ratings/rating-model';
 import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port';
 import { refuseWebhookUrl } from '../webhooks/webhook-url';
@@ -41,7 +43,8 @@ export class TournamentService {
     private readonly players: PlayerDirectory,
   ) {}
 
-  async create(input: CreateTournamentDto): Promise<TournamentResponse> {
+  /** `bearer`: the request's `Authorization: Bearer` token, if any; a player entrant must be the player it names. */
+  async create(input: CreateTournamentDto, bearer?: string): Promise<TournamentResponse> {
     const engine = this.engines.get(input.game);
     if (!engine) throw invalid(`game: no game ${JSON.stringify(input.game)}; see GET /games.`, 'tournament/unknown-game');
     const k = input.seatsPerMatch ?? engine.seats.min;
@@ -60,7 +63,7 @@ export class TournamentService {
     const options = engine.parseOptions(input.options, k);
     if (!options.ok) throw fromEngineError(options.error);
     const clock = clockSettings({ timeControl: input.timeControl, onTimeout: input.onTimeout });
-    const entrants = await this.entrants(engine, input);
+    const entrants = await this.entrants(engine, input, bearer);
     // A round ends when its matches do: bots always move, a player only within a clock.
     if (clock === null && entrants.some((e) => e.kind === 'player')) {
       throw invalid('timeControl: a tournament with players needs one, so that every round ends.', 'tournament/time-control-needed');
@@ -140,16 +143,28 @@ export class TournamentService {
     });
   }
 
-  private async entrants(engine: AnyEngine, input: CreateTournamentDto): Promise<Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[]> {
+  /** The player whose key the request carries: null without one (or with a seat token); an unknown key is 401. */
+  private async caller(bearer: string | undefined): Promise<PlayerRecord | null> {
+    if (bearer === undefined || !isPlayerKey(bearer)) return null;
+    const player = await this.players.identify(bearer);
+    if (!player) throw new ApiError('UNAUTHENTICATED', 'Unknown player key.');
+    return player;
+  }
+
+  private async entrants(engine: AnyEngine, input: CreateTournamentDto, bearer: string | undefined): Promise<Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[]> {
     const out: Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[] = [];
+    let caller: PlayerRecord | null | undefined;
     for (const [idx, e] of input.entrants.entries()) {
       const kinds = [e.bot, e.url, e.player].filter((x) => x !== undefined).length;
       if (kinds !== 1) throw invalid(`entrants.${idx}: give exactly one of bot, url or player.`, 'entrants/kind');
       const base = { idx, bot: null, url: null, secret: null, playerId: null };
       if (e.player !== undefined) {
-        const player = await this.players.find(e.player.toLowerCase());
-        if (!player) throw invalid(`entrants.${idx}.player: no player ${e.player}.`, 'entrants/unknown-player');
-        out.push({ ...base, name: e.name ?? player.name, kind: 'player', playerId: player.id });
+        // A player enters itself, nobody else (API.md "Bots and tournaments"): the request carries its key.
+        caller ??= await this.caller(bearer);
+        if (caller === null || caller.id !== e.player.toLowerCase()) {
+          throw new ApiError('FORBIDDEN', `entrants.${idx}.player: a player enters a tournament only itself, with its own player key (Authorization: Bearer tbp_…).`, 'entrants/not-yourself');
+        }
+        out.push({ ...base, name: e.name ?? caller.name, kind: 'player', playerId: caller.id });
         continue;
       }
       if (e.name === undefined) throw invalid(`entrants.${idx}.name: a bot entrant needs a name.`, 'entrants/name-missing');

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ref, respond } from '../games/openapi';
 import { CreateTournamentDto } from './dto';
 import type { TournamentResponse } from './tournament.types';
@@ -8,6 +8,7 @@ import { TournamentService } from './tournament.service';
 import { TournamentStream } from './tournament-stream';
 import { ApiError } from '../common/api-error';
 import { LimitedAs } from '../common/rate-limit';
+import { SeatToken } from '../common/seat-token.decorator';
 
 @ApiTags('tournaments')
 @Controller('tournaments')
@@ -22,12 +23,14 @@ export class TournamentsController {
   @ApiOperation({
     summary: 'Start a tournament of bots (built-in or HTTP) and players',
     description: 'round-robin: every pair (every table of seatsPerMatch) meets `rounds` times, seat order alternating. swiss: `rounds` rounds paired by points. '
-      + 'The first round is created with the tournament; each next one when every match of the last has ended. The entrants of HTTP bots carry their webhookSecret in this response only.',
+      + 'The first round is created with the tournament; each next one when every match of the last has ended. The entrants of HTTP bots carry their webhookSecret in this response only. '
+      + 'A { player } entrant must be the player whose key the request carries (403 FORBIDDEN otherwise; an unknown key is 401).',
   })
   @ApiBody({ schema: ref('CreateTournamentRequest') })
-  @respond([{ status: 201, description: 'The tournament, its first round created; HTTP bots\' secrets shown this once.', schema: ref('CreatedTournament') }], { body: true })
-  create(@Body() body: CreateTournamentDto): Promise<TournamentResponse> {
-    return this.tournaments.create(body);
+  @ApiBearerAuth()
+  @respond([{ status: 201, description: 'The tournament, its first round created; HTTP bots\' secrets shown this once.', schema: ref('CreatedTournament') }], { body: true, errors: [401, 403] })
+  create(@Body() body: CreateTournamentDto, @SeatToken() bearer: string | undefined): Promise<TournamentResponse> {
+    return this.tournaments.create(body, bearer);
   }
 
   @Get(':id')
