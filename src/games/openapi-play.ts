@@ -64,7 +64,7 @@ const ENTRANT = {
 function tournament(entrant: string): object {
   return {
     type: 'object', additionalProperties: false,
-    required: ['id', 'game', 'format', 'status', 'seatsPerMatch', 'plannedRounds', 'entrants', 'standings', 'rounds', 'createdAt'],
+    required: ['id', 'game', 'format', 'status', 'seatsPerMatch', 'plannedRounds', 'botTimeoutMs', 'entrants', 'standings', 'rounds', 'createdAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       game: { type: 'string' },
@@ -72,6 +72,7 @@ function tournament(entrant: string): object {
       status: { type: 'string', enum: ['running', 'finished'] },
       seatsPerMatch: { type: 'integer', minimum: 2 },
       plannedRounds: { type: 'integer', minimum: 1 },
+      botTimeoutMs: { type: 'integer', minimum: 1, maximum: 60000, description: 'How long an HTTP bot of this tournament may take for a turn (never past the clock\'s deadline): as created, or the server\'s BOT_HTTP_TIMEOUT_MS.' },
       entrants: { type: 'array', items: ref(entrant) },
       standings: { type: 'array', items: ref('TournamentStanding') },
       rounds: { type: 'array', items: ref('TournamentRound') },
@@ -160,6 +161,7 @@ export const PLAY_SCHEMAS: Record<string, object> = {
       timeControl: ref('TimeControl'),
       onTimeout: { type: 'string', enum: ['forfeit', 'random'], description: 'What a timeout does, forfeit when absent (a late, failed or illegal answer of an HTTP bot is one).' },
       entrants: { type: 'array', minItems: 2, maxItems: 64, items: ref('TournamentEntrantRequest') },
+      botTimeoutMs: { type: 'integer', minimum: 1, maximum: 60000, description: 'How long an HTTP bot of this tournament may take for a turn, in ms (default: the server\'s BOT_HTTP_TIMEOUT_MS, 5000); never past the clock\'s deadline. Over 60000 is 400 VALIDATION_FAILED.' },
     },
   },
   TournamentEntrantRequest: {

@@ -73,6 +73,13 @@ export class CreateTournamentDto {
   @IsIn(['forfeit', 'random'])
   onTimeout?: 'forfeit' | 'random';
 
+  @ApiPropertyOptional({ minimum: 1, maximum: 60_000, description: 'How long an HTTP bot of this tournament may take for a turn, in ms (default BOT_HTTP_TIMEOUT_MS); never past the clock\'s deadline.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  botTimeoutMs?: number;
+
   @ApiProperty({ type: [EntrantDto] })
   @IsArray()
   @ArrayMinSize(2)

@@ -13,7 +13,7 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
         data: {
           id: t.id, game: t.game, format: t.format, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: (t.options ?? {}) as object,
           clock: t.clock === null ? Prisma.DbNull : (t.clock as object), status: 'running', roundsCreated: 1,
-          plannedRounds: t.plannedRounds, schedule: t.schedule === null ? Prisma.DbNull : (t.schedule as number[][][]),
+          plannedRounds: t.plannedRounds, botTimeoutMs: t.botTimeoutMs, schedule: t.schedule === null ? Prisma.DbNull : (t.schedule as number[][][]),
           entrants: { create: t.entrants.map((e) => ({ idx: e.idx, name: e.name, kind: e.kind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId })) },
         },
       });
@@ -48,7 +48,7 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
     return {
       id: t.id, game: t.game, format: t.format as TournamentFormat, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: t.options,
       clock: (t.clock as TournamentRecord['clock']) ?? null, status: t.status as TournamentRecord['status'], roundsCreated: t.roundsCreated,
-      plannedRounds: t.plannedRounds, createdAt: t.createdAt,
+      plannedRounds: t.plannedRounds, botTimeoutMs: t.botTimeoutMs, createdAt: t.createdAt,
       entrants: t.entrants.map((e) => ({
         idx: e.idx, name: e.name, kind: e.kind as EntrantKind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId,
         requests: e.requests, failures: e.failures, latencyMs: e.latencyMs,
@@ -114,12 +114,13 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
   }
 
   async endpointFor(matchId: string, seat: number): Promise<HttpBotEndpoint | null> {
-    const rows = await this.prisma.$queryRaw<{ tournamentId: string; idx: number; url: string; secret: string }[]>`
-      SELECT e."tournamentId"::text AS "tournamentId", e."idx", e."url", e."secret"
+    const rows = await this.prisma.$queryRaw<{ tournamentId: string; idx: number; url: string; secret: string; botTimeoutMs: number | null }[]>`
+      SELECT e."tournamentId"::text AS "tournamentId", e."idx", e."url", e."secret", t."botTimeoutMs"
         FROM "TournamentMatch" tm JOIN "TournamentEntrant" e ON e."tournamentId" = tm."tournamentId" AND e."idx" = tm."entrants"[${seat + 1}::int]
+        JOIN "Tournament" t ON t."id" = tm."tournamentId"
        WHERE tm."matchId" = ${matchId}::uuid AND e."kind" = 'http'`;
     const row = rows[0];
-    return row ? { tournamentId: row.tournamentId, entrant: Number(row.idx), url: row.url, secret: row.secret } : null;
+    return row ? { tournamentId: row.tournamentId, entrant: Number(row.idx), url: row.url, secret: row.secret, timeoutMs: row.botTimeoutMs === null ? null : Number(row.botTimeoutMs) } : null;
   }
 
   async recordCall(endpoint: HttpBotEndpoint, call: HttpBotCall): Promise<void> {

@@ -40,12 +40,14 @@ export interface TournamentRecord {
   readonly roundsCreated: number;
   /** The rounds it plays in all; null only on a row older than the column, until its plan is listed once. */
   readonly plannedRounds: number | null;
+  /** How long its HTTP bots may take for a turn (ms); null: the server's BOT_HTTP_TIMEOUT_MS. */
+  readonly botTimeoutMs: number | null;
   readonly createdAt: Date;
   readonly entrants: readonly EntrantRecord[];
   readonly matches: readonly TournamentMatchRecord[];
 }
 
-export interface NewTournament extends Pick<TournamentRecord, 'id' | 'game' | 'format' | 'rounds' | 'seatsPerMatch' | 'options' | 'clock'> {
+export interface NewTournament extends Pick<TournamentRecord, 'id' | 'game' | 'format' | 'rounds' | 'seatsPerMatch' | 'options' | 'clock' | 'botTimeoutMs'> {
   readonly entrants: readonly Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[];
   readonly plannedRounds: number;
   /** Round robin: every round's tables, listed once here; Swiss: null. */

@@ -73,7 +73,7 @@ export class TournamentService {
     const { plannedRounds, schedule } = planOf({ format: input.format, rounds, seatsPerMatch: k, entrants });
     const record: TournamentRecord = {
       id, game: engine.id, format: input.format, rounds, seatsPerMatch: k, options: input.options ?? {}, clock, status: 'running',
-      roundsCreated: 0, plannedRounds, createdAt: this.clock.now(), matches: [],
+      roundsCreated: 0, plannedRounds, botTimeoutMs: input.botTimeoutMs ?? null, createdAt: this.clock.now(), matches: [],
       entrants: entrants.map((e) => ({ ...e, requests: 0, failures: 0, latencyMs: 0 })),
     };
     const first = this.roundMatches(engine, record, schedule === null ? nextSwissRound(record, engine.seats.min) : (schedule[0] ?? []));
@@ -95,6 +95,7 @@ export class TournamentService {
     }
     return {
       id: t.id, game: t.game, format: t.format, status: t.status, seatsPerMatch: t.seatsPerMatch, plannedRounds: await this.plannedRounds(t),
+      botTimeoutMs: t.botTimeoutMs ?? this.config.botHttpTimeoutMs,
       entrants: t.entrants.map(entrantView),
       standings: standingsOf({ entrants: t.entrants, matches: t.matches, byes: byesOf(t) }).map((s) => {
         const rating = rated.get(keyOf(t.entrants[s.idx] as EntrantRecord));

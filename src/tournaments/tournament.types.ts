@@ -31,6 +31,8 @@ export interface TournamentResponse {
   seatsPerMatch: number;
   /** The rounds the tournament plays in all. */
   plannedRounds: number;
+  /** How long an HTTP bot of this tournament may take for a turn (ms): as created, else BOT_HTTP_TIMEOUT_MS. */
+  botTimeoutMs: number;
   entrants: EntrantView[];
   standings: StandingView[];
   rounds: { round: number; matches: { id: string; seats: string[]; points: number[] | null }[] }[];
