@@ -167,4 +167,14 @@ describe('tournaments under abuse', () => {
     expect(created.body.entrants[0]).toEqual({ name: `victim-${run}`, kind: 'player', player: victim.body.id });
     await h.client.http.post(`/games/reversi/matches/${created.body.rounds[0].matches[0].id}/resign`).set('Authorization', `Bearer ${victim.body.key}`).expect(200);
   });
+
+  it('audit: a tournament stream\'s after / Last-Event-ID is bounded as every other cursor is', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const bad of ['-1', '1.5', 'x', '2000000001', '1e300']) {
+      const res = await h.client.http.get(`/tournaments/${id}/events?after=${bad}`).expect(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', reason: 'after/invalid' });
+    }
+    await h.client.http.get(`/tournaments/${id}/events`).set('Last-Event-ID', '99999999999').expect(400);
+    await h.client.http.get(`/tournaments/${id}/events?after=2000000000`).expect(404);
+  });
 });

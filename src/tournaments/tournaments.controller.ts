@@ -59,7 +59,8 @@ export class TournamentsController {
   ): Promise<void> {
     const raw = lastEventId ?? after ?? '0';
     const from = Number(raw);
-    if (!Number.isInteger(from) || from < 0) throw new ApiError('VALIDATION_FAILED', 'after / Last-Event-ID: a whole number >= 0.', 'after/invalid');
+    // Bounded as every other cursor is (a match stream's Last-Event-ID, a log's after): 0 to 2,000,000,000.
+    if (!Number.isInteger(from) || from < 0 || from > 2_000_000_000) throw new ApiError('VALIDATION_FAILED', 'after / Last-Event-ID: a whole number from 0 to 2000000000.', 'after/invalid');
     await this.stream.serve(id, from, req.ip, reply);
   }
 }
