@@ -126,9 +126,10 @@ describe('tournaments of built-in bots', () => {
   it('a player entrant plays with its player key; its rating shows in GET /players/me', async () => {
     const player = await h.client.http.post('/players').send({ name: `pat-${run}` }).expect(201);
     const entrants = [{ player: player.body.id }, { name: `bot-${run}`, bot: 'greedy' }];
-    const unbounded = await post({ game: 'reversi', format: 'round-robin', entrants }).expect(400);
+    const asPlayer = (body: unknown) => post(body).set('Authorization', `Bearer ${player.body.key}`);
+    const unbounded = await asPlayer({ game: 'reversi', format: 'round-robin', entrants }).expect(400);
     expect(unbounded.body.reason).toBe('tournament/time-control-needed');
-    const created = await post({ game: 'reversi', format: 'round-robin', timeControl: { perMoveSeconds: 3600 }, entrants }).expect(201);
+    const created = await asPlayer({ game: 'reversi', format: 'round-robin', timeControl: { perMoveSeconds: 3600 }, entrants }).expect(201);
     expect(created.body.entrants[0]).toEqual({ name: `pat-${run}`, kind: 'player', player: player.body.id });
     const matchId = created.body.rounds[0].matches[0].id;
     const mine = await h.client.http.get('/players/me/matches').set('Authorization', `Bearer ${player.body.key}`).expect(200);

@@ -197,7 +197,8 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     if (!endpoint) return missed;
     const now = this.access.clock.now().getTime();
     const clockDeadline = deadlineOf(loaded.state)?.getTime() ?? Infinity;
-    const deadline = Math.min(clockDeadline, now + this.config.botHttpTimeoutMs);
+    // The tournament's botTimeoutMs, else the server's; never past the clock's deadline (API.md "Bots and tournaments").
+    const deadline = Math.min(clockDeadline, now + (endpoint.timeoutMs ?? this.config.botHttpTimeoutMs));
     const legalMoves: unknown[] = [];
     for (const m of engine.legalMoves(loaded.state.game, seat)) {
       legalMoves.push(engine.encodeMove(m));

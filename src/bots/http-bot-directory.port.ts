@@ -9,6 +9,8 @@ export interface HttpBotEndpoint {
   readonly url: string;
   /** whsec_…: signs every request, as webhooks are signed. */
   readonly secret: string;
+  /** How long the bot may take for a turn (its tournament's botTimeoutMs); null: BOT_HTTP_TIMEOUT_MS. */
+  readonly timeoutMs: number | null;
 }
 
 export interface HttpBotCall {

@@ -25,7 +25,7 @@ const secret = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString
 const turn: HttpBotTurn = {
   game: 'reversi', matchId: '00000000-0000-4000-8000-000000000001', seat: 0, version: 3, match: {}, legalMoves: [{ square: 'd3' }], deadlineAt: new Date().toISOString(),
 };
-const endpoint = (url: string) => ({ tournamentId: '00000000-0000-4000-8000-000000000002', entrant: 0, url, secret });
+const endpoint = (url: string) => ({ tournamentId: '00000000-0000-4000-8000-000000000002', entrant: 0, url, secret, timeoutMs: null });
 
 describe('askHttpBot', () => {
   it('posts the turn signed (Standard Webhooks) and reads the move back', async () => {

@@ -58,6 +58,8 @@ export interface AppConfig {
   readonly botHttpTimeoutMs: number;
   /** How often the tournament director looks for rounds that ended (TOURNAMENT_SWEEP_MS; 0: never). */
   readonly tournamentSweepMs: number;
+  /** The most matches one tournament may plan, counted before anything is planned (TOURNAMENT_MAX_MATCHES). */
+  readonly tournamentMaxMatches: number;
   /** How often finished matches are folded into the ratings (RATINGS_SWEEP_MS; 0: never). */
   readonly ratingsSweepMs: number;
   /** How long a seek waits for opponents before it expires (SEEK_TTL_SECONDS). */
@@ -180,6 +182,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     botSweepMs: nonNegativeInt('BOT_SWEEP_MS', env.BOT_SWEEP_MS, 100),
     botHttpTimeoutMs: nonNegativeInt('BOT_HTTP_TIMEOUT_MS', env.BOT_HTTP_TIMEOUT_MS, 5000) || 5000,
     tournamentSweepMs: nonNegativeInt('TOURNAMENT_SWEEP_MS', env.TOURNAMENT_SWEEP_MS, 250),
+    tournamentMaxMatches: positiveInt('TOURNAMENT_MAX_MATCHES', env.TOURNAMENT_MAX_MATCHES, 2000),
     ratingsSweepMs: nonNegativeInt('RATINGS_SWEEP_MS', env.RATINGS_SWEEP_MS, 1000),
     seekTtlSeconds: positiveInt('SEEK_TTL_SECONDS', env.SEEK_TTL_SECONDS, 600),
     seekSweepMs: nonNegativeInt('SEEK_SWEEP_MS', env.SEEK_SWEEP_MS, 500),

@@ -1,7 +1,8 @@
 /**
  * Per-client rate limits (docs/api.md "Limits"), on @nestjs/throttler:
  * - `default`: every request of a client address, on every route but /health (RATE_LIMIT_PER_MINUTE);
- * - `create`: match creations, on routes marked @LimitedAs('create') (RATE_LIMIT_CREATE_PER_MINUTE);
+ * - `create`: creations of matches, players and tournaments, on routes marked @LimitedAs('create')
+ *   (RATE_LIMIT_CREATE_PER_MINUTE; API.md "Bots and tournaments": one budget for everything that creates rows);
  * - `stream`: stream openings, on routes marked @LimitedAs('stream') (RATE_LIMIT_STREAMS_PER_MINUTE).
  * Each counts per client across all routes and games, in this instance's memory. Answers carry the IETF
  * draft's `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy` of the tightest
@@ -162,7 +163,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     }
     if (hit.isBlocked) {
       reply.header('Retry-After', hit.timeToBlockExpire);
-      const what = name === 'default' ? 'requests' : name === 'create' ? 'match creations' : 'stream openings';
+      const what = name === 'default' ? 'requests' : name === 'create' ? 'creations (matches, players, tournaments)' : 'stream openings';
       throw new ApiError('RATE_LIMITED', `Too many ${what} from this client: at most ${limit} a minute. Retry after ${hit.timeToBlockExpire} s.`, `rate-limit/${name}`, {
         limit, windowSeconds: Math.round(ttl / 1000), retryAfterSeconds: hit.timeToBlockExpire,
       });

@@ -71,7 +71,7 @@ const TOURNAMENT_STEPS = {
 function tournament(entrant: string): object {
   return {
     type: 'object', additionalProperties: false,
-    required: ['id', 'game', 'format', 'status', 'seatsPerMatch', 'plannedRounds', 'endsAt', 'entrants', 'standings', 'rounds', 'createdAt'],
+    required: ['id', 'game', 'format', 'status', 'seatsPerMatch', 'plannedRounds', 'endsAt', 'botTimeoutMs', 'entrants', 'standings', 'rounds', 'createdAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       game: { type: 'string' },
@@ -80,6 +80,7 @@ function tournament(entrant: string): object {
       seatsPerMatch: { type: 'integer', minimum: 2 },
       plannedRounds: { type: 'integer', minimum: 1, nullable: true, description: 'The rounds played in all; null in an arena, where each pairing is a round.' },
       endsAt: { type: 'string', format: 'date-time', nullable: true, description: 'Arenas: when pairing stops (matches running then are played out); null in the other formats.' },
+      botTimeoutMs: { type: 'integer', minimum: 1, maximum: 60000, description: 'How long an HTTP bot of this tournament may take for a turn (never past the clock\'s deadline): as created, or the server\'s BOT_HTTP_TIMEOUT_MS.' },
       entrants: { type: 'array', items: ref(entrant) },
       standings: { type: 'array', items: ref('TournamentStanding') },
       rounds: { type: 'array', items: ref('TournamentRound') },
@@ -101,6 +102,7 @@ const TOURNAMENT_REQUEST = {
     timeControl: ref('TimeControl'),
     onTimeout: { type: 'string', enum: ['forfeit', 'random'], description: 'What a timeout does, forfeit when absent (a late, failed or illegal answer of an HTTP bot is one).' },
     entrants: { type: 'array', minItems: 2, maxItems: 64, items: ref('TournamentEntrantRequest') },
+    botTimeoutMs: { type: 'integer', minimum: 1, maximum: 60000, description: 'How long an HTTP bot of this tournament may take for a turn, in ms (default: the server\'s BOT_HTTP_TIMEOUT_MS, 5000); never past the clock\'s deadline. Over 60000 is 400 VALIDATION_FAILED.' },
   },
 };
 
@@ -183,7 +185,7 @@ export const PLAY_SCHEMAS: Record<string, object> = {
       name: { ...NAME, description: 'Unique in the tournament. Required for bots; a player enters under the player\'s name.' },
       bot: { ...NAME, description: 'A built-in bot (GET /games/{game}/bots).' },
       url: { type: 'string', minLength: 1, maxLength: 2000, description: 'An HTTP bot: each of its turns is posted here, signed with the webhookSecret of the create response.' },
-      player: { type: 'string', format: 'uuid' },
+      player: { type: 'string', format: 'uuid', description: 'A player enters only itself: the request must carry that player\'s key (Authorization: Bearer tbp_…), else 403 FORBIDDEN.' },
     },
   },
   TournamentEntrant: ENTRANT,

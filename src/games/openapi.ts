@@ -76,7 +76,7 @@ const ERROR_SCHEMA = {
     message: { type: 'string' },
     reason: { type: 'string', description: 'Namespaced detail, e.g. reversi/no-flips.' },
     details: {
-      description: '{ currentVersion } on VERSION_CONFLICT; the failed constraints (strings) on VALIDATION_FAILED; the health report on SERVICE_UNAVAILABLE; the limit on RATE_LIMITED.',
+      description: '{ currentVersion } on VERSION_CONFLICT; the failed constraints (strings) on VALIDATION_FAILED; the health report on SERVICE_UNAVAILABLE; the limit on RATE_LIMITED; { plannedMatches, maxMatches } on tournament/too-large.',
       anyOf: [
         { type: 'object', additionalProperties: false, required: ['currentVersion'], properties: { currentVersion: { type: 'integer', minimum: 0 } } },
         { type: 'array', items: { type: 'string' } },
@@ -84,6 +84,10 @@ const ERROR_SCHEMA = {
         {
           type: 'object', additionalProperties: false, required: ['limit', 'windowSeconds', 'retryAfterSeconds'], description: 'RATE_LIMITED: the limit that applied.',
           properties: { limit: { type: 'integer' }, windowSeconds: { type: 'integer' }, retryAfterSeconds: { type: 'integer' } },
+        },
+        {
+          type: 'object', additionalProperties: false, required: ['plannedMatches', 'maxMatches'], description: 'tournament/too-large: the matches the tournament would plan, and the cap (TOURNAMENT_MAX_MATCHES).',
+          properties: { plannedMatches: { type: 'integer' }, maxMatches: { type: 'integer' } },
         },
       ],
     },

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
+import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import { ref, respond } from '../games/openapi';
 import { ListingsService } from '../matches/listings.service';
@@ -23,6 +24,7 @@ export class PlayersController {
 
   @Post()
   @HttpCode(201)
+  @LimitedAs('create') // a player is a row: it spends the creation budget, as a match does (API.md "Bots and tournaments")
   @ApiOperation({ summary: 'Register a player', description: 'A lasting identity. Its player key (tbp_…) is shown this once and stored only as a hash; it acts for every seat the player holds.' })
   @ApiBody({ schema: ref('CreatePlayerRequest') })
   @respond([{ status: 201, description: 'The player and its key, shown this once.', schema: ref('CreatedPlayer') }], { body: true })

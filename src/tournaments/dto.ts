@@ -26,7 +26,7 @@ export class EntrantDto {
   @Length(1, 2000)
   url?: string;
 
-  @ApiPropertyOptional({ description: 'A player\'s id: the player plays with its player key (and its player feed).' })
+  @ApiPropertyOptional({ description: 'A player\'s id: the player plays with its player key (and its player feed). A player enters only itself: the request carries its key.' })
   @IsOptional()
   @IsUUID()
   player?: string;
@@ -79,6 +79,13 @@ export class CreateTournamentDto {
   @IsOptional()
   @IsIn(['forfeit', 'random'])
   onTimeout?: 'forfeit' | 'random';
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 60_000, description: 'How long an HTTP bot of this tournament may take for a turn, in ms (default BOT_HTTP_TIMEOUT_MS); never past the clock\'s deadline.' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(60_000)
+  botTimeoutMs?: number;
 
   @ApiProperty({ type: [EntrantDto] })
   @IsArray()

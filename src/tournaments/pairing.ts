@@ -38,8 +38,15 @@ export function balanceSeats(entrants: readonly number[], counts: SeatCounts): n
   return seats;
 }
 
+/**
+ * How many round-robin schedules this process has listed. A schedule is listed once per tournament, at its
+ * creation (rounds.ts planOf), and stored; the tests read this to show that no read or round lists it again.
+ */
+export const listings = { roundRobin: 0 };
+
 /** The whole round-robin schedule: `cycles` times every pair (k = 2) or every k-subset (k ≥ 3). */
 export function roundRobin(n: number, k: number, cycles: number): Round[] {
+  listings.roundRobin++;
   if (k === 2) {
     const berger = RoundRobin(n, 1, true);
     const perCycle = Math.max(...berger.map((m) => m.round));

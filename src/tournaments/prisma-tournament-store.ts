@@ -1,7 +1,8 @@
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { HttpBotCall, HttpBotDirectory, HttpBotEndpoint } from '../bots/http-bot-directory.port';
 import { PrismaEventStore, uniqueViolation } from '../store/prisma-event-store';
-import type { EntrantKind, NewRound, NewTournament, TournamentFormat, TournamentRecord, TournamentStore } from './tournament-store.port';
+import type { Round } from './pairing';
+import type { EntrantKind, NewRound, NewTournament, TournamentFormat, TournamentProgress, TournamentRecord, TournamentStore } from './tournament-store.port';
 
 export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory {
   constructor(private readonly prisma: PrismaClient) {}
@@ -12,6 +13,7 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
         data: {
           id: t.id, game: t.game, format: t.format, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: (t.options ?? {}) as object,
           clock: t.clock === null ? Prisma.DbNull : (t.clock as object), status: 'running', roundsCreated: 1, endsAt: t.endsAt,
+          plannedRounds: t.plannedRounds, botTimeoutMs: t.botTimeoutMs, schedule: t.schedule === null ? Prisma.DbNull : (t.schedule as number[][][]),
           entrants: { create: t.entrants.map((e) => ({ idx: e.idx, name: e.name, kind: e.kind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId })) },
         },
       });
@@ -39,13 +41,14 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
   async load(id: string): Promise<TournamentRecord | null> {
     const t = await this.prisma.tournament.findUnique({
       where: { id },
+      omit: { schedule: true },
       include: { entrants: { orderBy: { idx: 'asc' } }, matches: { orderBy: [{ round: 'asc' }, { table: 'asc' }] } },
     });
     if (!t) return null;
     return {
       id: t.id, game: t.game, format: t.format as TournamentFormat, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: t.options,
       clock: (t.clock as TournamentRecord['clock']) ?? null, status: t.status as TournamentRecord['status'], roundsCreated: t.roundsCreated,
-      createdAt: t.createdAt, endsAt: t.endsAt,
+      plannedRounds: t.plannedRounds, botTimeoutMs: t.botTimeoutMs, createdAt: t.createdAt, endsAt: t.endsAt,
       entrants: t.entrants.map((e) => ({
         idx: e.idx, name: e.name, kind: e.kind as EntrantKind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId,
         requests: e.requests, failures: e.failures, latencyMs: e.latencyMs,
@@ -56,6 +59,25 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
     };
   }
 
+  async progress(id: string): Promise<TournamentProgress | null> {
+    const t = await this.prisma.tournament.findUnique({ where: { id }, select: { roundsCreated: true, matchesScored: true, status: true } });
+    return t ? { roundsCreated: t.roundsCreated, matchesScored: t.matchesScored, status: t.status as TournamentProgress['status'] } : null;
+  }
+
+  async scheduledRound(id: string, round: number): Promise<Round> {
+    // One round out of the stored schedule, in Postgres: the rest of it is not read.
+    const rows = await this.prisma.$queryRaw<{ tables: Round | null }[]>`
+      SELECT "schedule" -> (${round - 1}::int) AS "tables" FROM "Tournament" WHERE "id" = ${id}::uuid`;
+    return rows[0]?.tables ?? [];
+  }
+
+  async savePlan(id: string, plannedRounds: number, schedule: readonly Round[] | null): Promise<void> {
+    await this.prisma.tournament.updateMany({
+      where: { id, plannedRounds: null },
+      data: { plannedRounds, schedule: schedule === null ? Prisma.DbNull : (schedule as number[][][]) },
+    });
+  }
+
   async endedWithoutResult(tournamentId: string): Promise<{ matchId: string; game: string }[]> {
     // The match's status column is a projection of its log, written with each event: enough to say "look".
     return this.prisma.$queryRaw<{ matchId: string; game: string }[]>`
@@ -64,7 +86,13 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
   }
 
   async setResult(matchId: string, result: { points: readonly number[] }): Promise<void> {
-    await this.prisma.tournamentMatch.update({ where: { matchId }, data: { result: { points: [...result.points] } } });
+    // One statement: the result is written once, and the tournament's progress counts it in the same commit.
+    await this.prisma.$executeRaw`
+      WITH scored AS (
+        UPDATE "TournamentMatch" SET "result" = ${JSON.stringify({ points: [...result.points] })}::jsonb
+         WHERE "matchId" = ${matchId}::uuid AND "result" IS NULL
+        RETURNING "tournamentId")
+      UPDATE "Tournament" SET "matchesScored" = "matchesScored" + 1 WHERE "id" IN (SELECT "tournamentId" FROM scored)`;
   }
 
   async finish(id: string): Promise<void> {
@@ -86,12 +114,13 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
   }
 
   async endpointFor(matchId: string, seat: number): Promise<HttpBotEndpoint | null> {
-    const rows = await this.prisma.$queryRaw<{ tournamentId: string; idx: number; url: string; secret: string }[]>`
-      SELECT e."tournamentId"::text AS "tournamentId", e."idx", e."url", e."secret"
+    const rows = await this.prisma.$queryRaw<{ tournamentId: string; idx: number; url: string; secret: string; botTimeoutMs: number | null }[]>`
+      SELECT e."tournamentId"::text AS "tournamentId", e."idx", e."url", e."secret", t."botTimeoutMs"
         FROM "TournamentMatch" tm JOIN "TournamentEntrant" e ON e."tournamentId" = tm."tournamentId" AND e."idx" = tm."entrants"[${seat + 1}::int]
+        JOIN "Tournament" t ON t."id" = tm."tournamentId"
        WHERE tm."matchId" = ${matchId}::uuid AND e."kind" = 'http'`;
     const row = rows[0];
-    return row ? { tournamentId: row.tournamentId, entrant: Number(row.idx), url: row.url, secret: row.secret } : null;
+    return row ? { tournamentId: row.tournamentId, entrant: Number(row.idx), url: row.url, secret: row.secret, timeoutMs: row.botTimeoutMs === null ? null : Number(row.botTimeoutMs) } : null;
   }
 
   async recordCall(endpoint: HttpBotEndpoint, call: HttpBotCall): Promise<void> {

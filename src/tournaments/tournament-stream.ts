@@ -1,10 +1,15 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { LiveLimits } from '../live/limits';
+import { TOURNAMENT_STORE, type TournamentProgress, type TournamentStore } from './tournament-store.port';
 import type { TournamentResponse } from './tournament.types';
 import { TournamentService } from './tournament.service';
 
 const POLL_MS = 500;
 const HEARTBEAT_MS = 15_000;
+
+/** How far a tournament has come, from its own row (store.progress): what each poll reads. Only grows. */
+const progressOfRow = (p: TournamentProgress): number => p.roundsCreated + p.matchesScored + (p.status === 'finished' ? 1 : 0);
 
 /**
  * `GET /tournaments/{id}/events`: Server-Sent Events, one per step of the tournament (a round created, a match
@@ -16,28 +21,38 @@ const HEARTBEAT_MS = 15_000;
  * `Last-Event-ID` (or `?after=`); a comment line at least every 15 s; the stream ends after
  * `tournament.finished`. The tournament's state is re-read from the store, so every instance serves the same
  * stream.
+ *
+ * Each poll reads the tournament's progress alone (three columns of its row); the whole tournament (entrants,
+ * matches, standings, ratings) is read only when that progress grew. Reading it whole on every poll made 16
+ * open streams cost 80% of a core (issue 25, M7). Each stream holds one of the live places of its client
+ * address (LiveLimits, as a match stream without a token does), so one client cannot open them without end.
  */
 @Injectable()
 export class TournamentStream implements OnApplicationShutdown {
   private readonly open = new Set<() => void>();
 
-  constructor(private readonly tournaments: TournamentService) {}
+  constructor(
+    private readonly tournaments: TournamentService,
+    private readonly limits: LiveLimits,
+    @Inject(TOURNAMENT_STORE) private readonly store: TournamentStore,
+  ) {}
 
-  async serve(id: string, after: number, reply: FastifyReply): Promise<void> {
-    let last = await this.tournaments.get(id); // 404 before anything is sent
+  async serve(id: string, after: number, address: string, reply: FastifyReply): Promise<void> {
+    let last = await this.tournaments.get(id); // 404 before anything is held or sent
+    const release = this.limits.acquire(LiveLimits.keyOf(undefined, address)); // 429 before anything is sent
     let sent = after;
     const raw = reply.raw;
-    reply.hijack(); // the response is written here; what Fastify set so far (CORS) goes out with it
-    raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string | number | string[]>), 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    raw.write(': tournament events\n\n');
     let closed = false;
     const close = (): void => {
       closed = true;
     };
-    raw.on('close', close);
-    this.open.add(close);
-    let quietSince = Date.now();
     try {
+      reply.hijack(); // the response is written here; what Fastify set so far (CORS) goes out with it
+      raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string | number | string[]>), 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      raw.write(': tournament events\n\n');
+      raw.on('close', close);
+      this.open.add(close);
+      let quietSince = Date.now();
       while (!closed) {
         const steps = stepsOf(last);
         if (steps.length > sent) {
@@ -55,10 +70,18 @@ export class TournamentStream implements OnApplicationShutdown {
         }
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         if (closed) break;
-        last = await this.tournaments.get(id);
+        // Past the headers an error can only end the stream: the client resumes with Last-Event-ID.
+        const now = await this.store.progress(last.id).catch(() => null);
+        if (now === null) break;
+        if (progressOfRow(now) > sent) {
+          const read = await this.tournaments.get(last.id).catch(() => null);
+          if (read === null) break;
+          last = read;
+        }
       }
     } finally {
       this.open.delete(close);
+      release();
       raw.end();
     }
   }

@@ -4,7 +4,7 @@ import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
 import { MatchAccess } from '../matches/match-access';
 import { pointsOf, ranksOf } from '../ratings/ranks';
-import { arenaRound, nextRound, plannedRounds } from './rounds';
+import { arenaRound } from './rounds';
 import { TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
 import { TournamentService } from './tournament.service';
 import { outage } from '../store/outage';
@@ -93,11 +93,11 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
     }
     if (t.matches.some((m) => m.round === t.roundsCreated && m.result === null)) return;
     const engine = this.engines.get(t.game) as AnyEngine;
-    if (t.roundsCreated >= plannedRounds(t)) {
+    if (t.roundsCreated >= await this.tournaments.plannedRounds(t)) {
       await this.store.finish(id);
       return;
     }
-    const round = nextRound(t, engine.seats.min);
+    const round = await this.tournaments.nextRound(engine, t);
     if (round.length === 0) {
       await this.store.finish(id);
       return;

@@ -13,20 +13,21 @@ import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
 import { clockSettings, fromEngineError } from '../matches/match.service';
 import { newSeed } from '../matches/tokens';
 import { PlayerDirectory } from '../players/player-directory';
+import { isPlayerKey } from '../players/player-key';
+import type { PlayerRecord } from '../players/player-store.port';
 import { displayed } from '../ratings/rating-model';
 import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port';
 import { refuseWebhookUrl } from '../webhooks/webhook-url';
 import type { CreateTournamentDto } from './dto';
-import { combinations, type Round } from './pairing';
+import type { Round } from './pairing';
 import { ARENA_POINTS_SCALE } from './arena';
-import { arenaRound, byesOf, nextRound, plannedRounds } from './rounds';
+import { arenaRound, byesOf, nextSwissRound, planOf } from './rounds';
+import { plannedMatches } from './size';
 import { standingsOf } from './standings';
 import { type EntrantRecord, type NewRound, TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
 import type { EntrantView, TournamentResponse } from './tournament.types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A round robin of 3+ seats plays every k-subset: refuse fields where that is more matches than anyone wants. */
-const MAX_MATCHES = 2000;
 
 const invalid = (message: string, reason: string): ApiError => new ApiError('VALIDATION_FAILED', message, reason);
 
@@ -43,7 +44,8 @@ export class TournamentService {
     private readonly players: PlayerDirectory,
   ) {}
 
-  async create(input: CreateTournamentDto): Promise<TournamentResponse> {
+  /** `bearer`: the request's `Authorization: Bearer` token, if any; a player entrant must be the player it names. */
+  async create(input: CreateTournamentDto, bearer?: string): Promise<TournamentResponse> {
     const engine = this.engines.get(input.game);
     if (!engine) throw invalid(`game: no game ${JSON.stringify(input.game)}; see GET /games.`, 'tournament/unknown-game');
     const k = input.seatsPerMatch ?? engine.seats.min;
@@ -52,32 +54,37 @@ export class TournamentService {
     }
     const n = input.entrants.length;
     if (k > n) throw invalid(`seatsPerMatch ${k} needs at least ${k} entrants.`, 'tournament/too-few-entrants');
-    const options = engine.parseOptions(input.options, k);
-    if (!options.ok) throw fromEngineError(options.error);
-    const clock = clockSettings({ timeControl: input.timeControl, onTimeout: input.onTimeout });
-    const entrants = await this.entrants(engine, input);
-    // A round ends when its matches do: bots always move, a player only within a clock.
-    if (clock === null && entrants.some((e) => e.kind === 'player')) {
-      throw invalid('timeControl: a tournament with players needs one, so that every round ends.', 'tournament/time-control-needed');
-    }
     const arena = input.format === 'arena';
     if (arena !== (input.minutes !== undefined && input.minutes !== null)) {
       throw invalid(arena ? 'minutes: an arena needs its duration.' : 'minutes: only an arena has a duration; give rounds.', 'tournament/minutes');
     }
     if (arena && input.rounds !== undefined && input.rounds !== null) throw invalid('rounds: an arena pairs by time, not rounds; give minutes.', 'tournament/rounds');
     const rounds = input.rounds ?? (input.format === 'swiss' ? Math.max(1, Math.ceil(Math.log2(n))) : 1);
-    if (input.format === 'round-robin' && k > 2 && combinations(n, k).length * rounds > MAX_MATCHES) {
-      throw invalid(`A round robin of ${n} entrants in tables of ${k} is over ${MAX_MATCHES} matches; use swiss.`, 'tournament/too-many-matches');
+    // Counted, not listed: nothing below runs for a tournament over the cap (size.ts).
+    const planned = plannedMatches({ format: input.format, n, k, rounds, minSeats: engine.seats.min });
+    const cap = this.config.tournamentMaxMatches;
+    if (planned > cap) {
+      throw new ApiError('VALIDATION_FAILED', `This tournament would plan ${planned} matches; at most ${cap} are allowed (fewer entrants, rounds or seats per match).`, 'tournament/too-large', { plannedMatches: planned, maxMatches: cap });
+    }
+    const options = engine.parseOptions(input.options, k);
+    if (!options.ok) throw fromEngineError(options.error);
+    const clock = clockSettings({ timeControl: input.timeControl, onTimeout: input.onTimeout });
+    const entrants = await this.entrants(engine, input, bearer);
+    // A round ends when its matches do: bots always move, a player only within a clock.
+    if (clock === null && entrants.some((e) => e.kind === 'player')) {
+      throw invalid('timeControl: a tournament with players needs one, so that every round ends.', 'tournament/time-control-needed');
     }
     const id = randomUUID();
+    // The plan is listed here, once, under the cap, and stored: no read and no later round lists it again.
+    const { plannedRounds, schedule } = planOf({ format: input.format, rounds, seatsPerMatch: k, entrants });
     const record: TournamentRecord = {
       id, game: engine.id, format: input.format, rounds, seatsPerMatch: k, options: input.options ?? {}, clock, status: 'running',
-      roundsCreated: 0, createdAt: this.clock.now(), matches: [],
+      roundsCreated: 0, plannedRounds, botTimeoutMs: input.botTimeoutMs ?? null, createdAt: this.clock.now(), matches: [],
       endsAt: arena ? new Date(this.clock.now().getTime() + (input.minutes as number) * 60_000) : null,
       entrants: entrants.map((e) => ({ ...e, requests: 0, failures: 0, latencyMs: 0 })),
     };
-    const first = this.roundMatches(engine, record, arena ? arenaRound(record) : nextRound(record, engine.seats.min));
-    await this.store.create({ ...record, entrants }, first);
+    const first = this.roundMatches(engine, record, arena ? arenaRound(record) : schedule === null ? nextSwissRound(record, engine.seats.min) : (schedule[0] ?? []));
+    await this.store.create({ ...record, entrants, plannedRounds, schedule }, first);
     const response = await this.get(id);
     const secrets = new Map(entrants.filter((e) => e.secret !== null).map((e) => [e.name, e.secret as string]));
     return { ...response, entrants: response.entrants.map((e) => (secrets.has(e.name) ? { ...e, webhookSecret: secrets.get(e.name) } : e)) };
@@ -89,18 +96,14 @@ export class TournamentService {
     const keyOf = (e: EntrantRecord): string => (e.playerId !== null ? `player:${e.playerId}` : `bot:${e.name}`);
     const rated = new Map((await this.ratings.ratings(t.game, t.entrants.map(keyOf))).map((r) => [r.key, r]));
     const names = t.entrants.map((e) => e.name);
-    const rounds: TournamentResponse['rounds'] = [];
-    for (let r = 1; r <= t.roundsCreated; r++) {
-      rounds.push({
-        round: r,
-        matches: t.matches.filter((m) => m.round === r).map((m) => ({
-          id: m.matchId, seats: m.entrants.map((e) => names[e] as string), points: m.result ? [...m.result.points] : null,
-        })),
-      });
+    const rounds: TournamentResponse['rounds'] = Array.from({ length: t.roundsCreated }, (_, i) => ({ round: i + 1, matches: [] }));
+    for (const m of t.matches) {
+      rounds[m.round - 1]?.matches.push({ id: m.matchId, seats: m.entrants.map((e) => names[e] as string), points: m.result ? [...m.result.points] : null });
     }
     return {
-      id: t.id, game: t.game, format: t.format, status: t.status, seatsPerMatch: t.seatsPerMatch, plannedRounds: t.format === 'arena' ? null : plannedRounds(t),
+      id: t.id, game: t.game, format: t.format, status: t.status, seatsPerMatch: t.seatsPerMatch, plannedRounds: t.format === 'arena' ? null : await this.plannedRounds(t),
       endsAt: t.endsAt?.toISOString() ?? null,
+      botTimeoutMs: t.botTimeoutMs ?? this.config.botHttpTimeoutMs,
       entrants: t.entrants.map(entrantView),
       standings: standingsOf({ entrants: t.entrants, matches: t.matches, byes: byesOf(t), scale: t.format === 'arena' ? ARENA_POINTS_SCALE : 1 }).map((s) => {
         const rating = rated.get(keyOf(t.entrants[s.idx] as EntrantRecord));
@@ -109,6 +112,21 @@ export class TournamentService {
       rounds,
       createdAt: t.createdAt.toISOString(),
     };
+  }
+
+  /** The rounds a tournament plays in all: stored at creation (a row older than that column gets its plan listed once). */
+  async plannedRounds(t: TournamentRecord): Promise<number> {
+    if (t.plannedRounds !== null) return t.plannedRounds;
+    const { plannedRounds, schedule } = planOf(t);
+    await this.store.savePlan(t.id, plannedRounds, schedule);
+    return plannedRounds;
+  }
+
+  /** The tables of round `t.roundsCreated + 1`: a round robin's from its stored schedule, a Swiss one paired now. */
+  async nextRound(engine: AnyEngine, t: TournamentRecord): Promise<Round> {
+    if (t.format === 'swiss') return nextSwissRound(t, engine.seats.min);
+    await this.plannedRounds(t);
+    return this.store.scheduledRound(t.id, t.roundsCreated + 1);
   }
 
   /** The matches of a round, seated and ready to be created together (each active at once, its clock running). */
@@ -134,16 +152,28 @@ export class TournamentService {
     });
   }
 
-  private async entrants(engine: AnyEngine, input: CreateTournamentDto): Promise<Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[]> {
+  /** The player whose key the request carries: null without one (or with a seat token); an unknown key is 401. */
+  private async caller(bearer: string | undefined): Promise<PlayerRecord | null> {
+    if (bearer === undefined || !isPlayerKey(bearer)) return null;
+    const player = await this.players.identify(bearer);
+    if (!player) throw new ApiError('UNAUTHENTICATED', 'Unknown player key.');
+    return player;
+  }
+
+  private async entrants(engine: AnyEngine, input: CreateTournamentDto, bearer: string | undefined): Promise<Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[]> {
     const out: Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[] = [];
+    let caller: PlayerRecord | null | undefined;
     for (const [idx, e] of input.entrants.entries()) {
       const kinds = [e.bot, e.url, e.player].filter((x) => x !== undefined).length;
       if (kinds !== 1) throw invalid(`entrants.${idx}: give exactly one of bot, url or player.`, 'entrants/kind');
       const base = { idx, bot: null, url: null, secret: null, playerId: null };
       if (e.player !== undefined) {
-        const player = await this.players.find(e.player.toLowerCase());
-        if (!player) throw invalid(`entrants.${idx}.player: no player ${e.player}.`, 'entrants/unknown-player');
-        out.push({ ...base, name: e.name ?? player.name, kind: 'player', playerId: player.id });
+        // A player enters itself, nobody else (API.md "Bots and tournaments"): the request carries its key.
+        caller ??= await this.caller(bearer);
+        if (caller === null || caller.id !== e.player.toLowerCase()) {
+          throw new ApiError('FORBIDDEN', `entrants.${idx}.player: a player enters a tournament only itself, with its own player key (Authorization: Bearer tbp_…).`, 'entrants/not-yourself');
+        }
+        out.push({ ...base, name: e.name ?? caller.name, kind: 'player', playerId: caller.id });
         continue;
       }
       if (e.name === undefined) throw invalid(`entrants.${idx}.name: a bot entrant needs a name.`, 'entrants/name-missing');

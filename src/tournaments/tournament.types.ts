@@ -33,6 +33,8 @@ export interface TournamentResponse {
   plannedRounds: number | null;
   /** Arenas: when pairing stops (matches running then are played out); null in the other formats. */
   endsAt: string | null;
+  /** How long an HTTP bot of this tournament may take for a turn (ms): as created, else BOT_HTTP_TIMEOUT_MS. */
+  botTimeoutMs: number;
   entrants: EntrantView[];
   standings: StandingView[];
   rounds: { round: number; matches: { id: string; seats: string[]; points: number[] | null }[] }[];

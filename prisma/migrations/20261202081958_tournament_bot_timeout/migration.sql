@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Tournament" ADD COLUMN     "botTimeoutMs" INTEGER;
