@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ApiError, type ErrorBody } from './api-error';
+import { Metrics, NO_METRICS } from '../metrics/metrics';
+import { ApiError, type ErrorBody, withRequestId } from './api-error';
 
 /** Fastify's own errors (body parsing and limits) by code, mapped to ours. */
 const FASTIFY_ERRORS: Record<string, ApiError> = {
@@ -10,7 +11,7 @@ const FASTIFY_ERRORS: Record<string, ApiError> = {
 };
 
 /** Turns anything thrown into the one error format `{ statusCode, code, message, reason?, details? }`. */
-export function toErrorBody(exception: unknown, logger?: Logger): ErrorBody {
+export function toErrorBody(exception: unknown, logger?: { error(message: string): void }): ErrorBody {
   if (exception instanceof ApiError) return exception.toBody();
   const fastifyCode = (exception as { code?: unknown } | null)?.code;
   if (typeof fastifyCode === 'string' && FASTIFY_ERRORS[fastifyCode]) return (FASTIFY_ERRORS[fastifyCode] as ApiError).toBody();
@@ -38,13 +39,27 @@ export function toErrorBody(exception: unknown, logger?: Logger): ErrorBody {
   return new ApiError('INTERNAL', 'Internal error.').toBody();
 }
 
+interface Request {
+  readonly id?: string;
+  /** Fastify's request logger: its lines carry the request id. */
+  readonly log?: { error(message: string): void };
+}
+
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  constructor(private readonly metrics: Metrics = NO_METRICS) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void } }>();
-    const body = toErrorBody(exception, this.logger);
+    const http = host.switchToHttp();
+    const reply = http.getResponse<{ status(code: number): { send(body: unknown): void } }>();
+    const request = http.getRequest<Request | undefined>();
+    const body = toErrorBody(exception, request?.log ?? this.logger);
+    if (body.statusCode === 429) this.metrics.rateLimited(body.reason ?? 'rate-limit/default');
+    else if (body.statusCode === 503 && body.reason?.startsWith('database/')) this.metrics.dbUnavailable();
+    // The request id (also the X-Request-Id header) goes in every error body, so a client's report finds the log line.
+    if (request?.id !== undefined) body.details = withRequestId(body.details, request.id);
     reply.status(body.statusCode).send(body);
   }
 }

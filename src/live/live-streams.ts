@@ -31,7 +31,7 @@ export class LiveStreams {
   ) {}
 
   open({ engine, match, viewer, after, token, address, reply }: OpenStream): void {
-    const release = this.limits.acquire(LiveLimits.keyOf(token, address));
+    const release = this.limits.acquire(LiveLimits.keyOf(token, address), 'sse');
     reply.hijack(); // from here on the response is ours: Fastify neither serializes nor ends it
     const sse = new SseResponse(reply.raw, this.config.maxBufferedBytes, reply.getHeaders());
     sse.whenClosed(release);

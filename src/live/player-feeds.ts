@@ -72,7 +72,7 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
   }
 
   open(playerId: string, cursor: FeedCursor | null, limitKey: string, reply: FastifyReply): void {
-    const release = this.limits.acquire(limitKey);
+    const release = this.limits.acquire(limitKey, 'feed');
     reply.hijack();
     const sse = new SseResponse(reply.raw, this.config.maxBufferedBytes, reply.getHeaders());
     const feed = new PlayerFeed(playerId, cursor, sse);

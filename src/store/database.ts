@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import type { Prisma } from '../generated/prisma/client';
+import type { PoolStats } from '../metrics/metrics';
 import { type Listening, listenPostgres } from './pg-listener';
 
 export interface SqlRunner {
@@ -36,6 +37,10 @@ export interface Database extends SqlRunner {
    * connection, reopened when it drops, after which `onGap` is called (notifications may have been missed).
    */
   listen?(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<Listening>;
+  /** Postgres only: the pool's connections now (read by the metrics at scrape time). */
+  poolStats?(): PoolStats;
+  /** Postgres only: whether every listening connection is up (false while one reconnects, or before any listens). */
+  listenersUp?(): boolean;
   close(): Promise<void>;
 }
 
@@ -79,6 +84,7 @@ function openPostgres(url: string, max: number, prepared: boolean): Database {
   const pool = new Pool({ connectionString: url, max });
   pool.on('error', () => undefined); // an idle client's error must not crash the process; queries still report theirs
   const names = prepared ? statementNames() : undefined;
+  const listeners = new Set<Listening>();
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, names ? { statementNameGenerator: names } : undefined),
     errorFormat: 'minimal', // no stack captured on every query to point a pretty error at its caller (bench/README.md)
@@ -107,7 +113,19 @@ function openPostgres(url: string, max: number, prepared: boolean): Database {
         client.release();
       }
     },
-    listen: (channel, onPayload, onGap) => listenPostgres(url, channel, onPayload, onGap),
+    listen: async (channel, onPayload, onGap) => {
+      const listening = await listenPostgres(url, channel, onPayload, onGap);
+      listeners.add(listening);
+      return {
+        connected: () => listening.connected(),
+        close: () => {
+          listeners.delete(listening);
+          return listening.close();
+        },
+      };
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listenersUp: () => listeners.size > 0 && [...listeners].every((l) => l.connected()),
     close: async () => {
       await prisma.$disconnect();
       await pool.end();

@@ -6,6 +6,8 @@
 import { Client } from 'pg';
 
 export interface Listening {
+  /** Whether the connection is up and listening now (turnbase_listener_up). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function listenPostgres(url: string, channel: string, onPayload: (p
 
   await connect();
   return {
+    connected: () => client !== null,
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG } from '../common/tokens';
+import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { OutboxSignal } from './outbox-signal';
 import { postWebhook } from './post';
 import { nextAttemptAt } from './retry';
@@ -37,6 +38,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     signal: OutboxSignal,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     signal.listen(() => {
       if (this.config.webhookPollMs > 0) this.kick();
@@ -111,6 +113,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       settlement = next === null ? { status: 'failed' } : { status: 'pending', nextAttemptAt: new Date(next) };
     }
     const error = result.error ?? (settlement.status === 'delivered' ? null : `HTTP ${code}`);
-    await this.store.settle(d, { n, at, statusCode: code, error: error?.slice(0, 500) ?? null, durationMs }, settlement);
+    const settled = await this.store.settle(d, { n, at, statusCode: code, error: error?.slice(0, 500) ?? null, durationMs }, settlement);
+    if (settled) this.metrics.webhookSettled(settlement.status === 'delivered' ? 'delivered' : settlement.status === 'pending' ? 'failed' : 'gave_up');
   }
 }

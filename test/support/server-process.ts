@@ -46,7 +46,8 @@ async function startOnce(env: Record<string, string>): Promise<ServerProcess & {
   const child: ChildProcess = spawn(process.execPath, ['-e', BOOT], {
     cwd: ROOT,
     // Rate limits off (they are on by default): every request of a test comes from one address.
-    env: { ...process.env, RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(port), DATABASE_URL: process.env.DATABASE_URL ?? '' },
+    // No metrics listener unless asked for: servers of parallel tests would all want METRICS_PORT's default.
+    env: { ...process.env, RATE_LIMIT_PER_MINUTE: '0', METRICS_PORT: '0', ...env, PORT: String(port), DATABASE_URL: process.env.DATABASE_URL ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The child says where it listens (src/main.ts logs it once app.listen has bound the port): until it has,
