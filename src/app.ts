@@ -9,7 +9,7 @@ import { useJsonBodyParser } from './common/json-body';
 import { AppValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './common/config';
 import { httpServerOptions } from './common/http-limits';
-import { REQUEST_ID_HEADER, RequestLines, createLogger, genReqId, nestLogger, useRequestIdHeader } from './common/logging';
+import { REQUEST_ID_HEADER, RequestLines, createLogger, genReqId, nestLogger, onStreamEnd, useRequestIdHeader } from './common/logging';
 import { RouteLabels } from './common/route-label';
 import { GAMES } from './games/games';
 import { addGameSchemas } from './games/openapi';
@@ -34,10 +34,11 @@ export async function createApp(config: AppConfig, logger?: false | LogLevel[], 
   useFixedSeeds(config.fixedSeed);
   const log = createLogger(logger === undefined ? config.logLevel : pinoLevelOf(logger), logTo);
   const routes = new RouteLabels(GAMES.map((g) => g.engine.id));
+  const requestLines = new RequestLines(routes);
   const adapter = new FastifyAdapter({
     ...httpServerOptions(config),
     loggerInstance: log,
-    logController: new RequestLines(routes), // one JSON line per answered request (common/logging.ts)
+    logController: requestLines, // one JSON line per answered request (common/logging.ts)
     genReqId,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -49,6 +50,7 @@ export async function createApp(config: AppConfig, logger?: false | LogLevel[], 
   const metrics = app.get(Metrics);
   app.useGlobalFilters(new AllExceptionsFilter(metrics));
   useRequestIdHeader(app.getHttpAdapter().getInstance());
+  onStreamEnd(app.getHttpAdapter().getInstance(), (request, reply) => requestLines.requestCompleted(null, request, reply));
   useHttpMetrics(app.getHttpAdapter().getInstance(), metrics, routes);
   app.useGlobalPipes(new AppValidationPipe());
   // JSON only: a text/plain body is refused with 415 instead of reaching validation as a string.

@@ -113,6 +113,28 @@ export class RequestLines extends LogController {
   }
 }
 
+type StreamEnd = (request: FastifyRequest, reply: FastifyReply) => void;
+const streamEnds = new WeakMap<object, StreamEnd[]>();
+
+/** Calls `fn` when a hijacked response (a stream) ends: Fastify's own end of request (its log line, `onResponse`) never comes for one. */
+export function onStreamEnd(fastify: FastifyInstance, fn: StreamEnd): void {
+  const list = streamEnds.get(fastify) ?? [];
+  list.push(fn);
+  streamEnds.set(fastify, list);
+}
+
+/**
+ * `reply.hijack()` for a response the route writes itself for as long as it lasts (an event stream), with its
+ * request line and its duration in the metrics written when it closes.
+ */
+export function hijackStream(reply: FastifyReply): void {
+  reply.hijack();
+  const ends = streamEnds.get(reply.server);
+  if (ends) reply.raw.once('close', () => {
+    for (const end of ends) end(reply.request, reply);
+  });
+}
+
 /** The request id in a response header, on every answer. */
 export function useRequestIdHeader(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (request, reply, done) => {

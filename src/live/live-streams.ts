@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AnyEngine, Viewer } from '../engine/core';
 import type { MatchRecord } from '../matches/event-store.port';
+import { hijackStream } from '../common/logging';
 import { MatchService } from '../matches/match.service';
 import { LiveLimits } from './limits';
 import { LIVE_CONFIG, type LiveConfig } from './live-config';
@@ -32,7 +33,7 @@ export class LiveStreams {
 
   open({ engine, match, viewer, after, token, address, reply }: OpenStream): void {
     const release = this.limits.acquire(LiveLimits.keyOf(token, address), 'sse');
-    reply.hijack(); // from here on the response is ours: Fastify neither serializes nor ends it
+    hijackStream(reply); // from here on the response is ours: Fastify neither serializes nor ends it
     const sse = new SseResponse(reply.raw, this.config.maxBufferedBytes, reply.getHeaders());
     sse.whenClosed(release);
     const stream = new MatchStream(this.matches, engine, match.id, viewer, after, sse, this.config);

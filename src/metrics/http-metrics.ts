@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { onStreamEnd } from '../common/logging';
 import type { RouteLabels } from '../common/route-label';
 import type { Metrics } from './metrics';
 
@@ -13,4 +14,6 @@ export function useHttpMetrics(fastify: FastifyInstance, metrics: Metrics, route
     metrics.request(request.method, routes.of(request.routeOptions.url), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  // A stream (a hijacked reply) has no onResponse: it is observed when it closes, with its whole duration.
+  onStreamEnd(fastify, (request, reply) => metrics.request(request.method, routes.of(request.routeOptions.url), reply.statusCode, reply.elapsedTime / 1000));
 }
