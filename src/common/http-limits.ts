@@ -33,7 +33,7 @@ function onFrameworkError(error: { code?: string }, request: FastifyRequest, rep
     : new ApiError('VALIDATION_FAILED', 'The URL is not valid.', 'http/bad-url');
   const body = ours.toBody();
   body.details = withRequestId(body.details, request.id);
-  void reply.code(ours.status).type('application/json; charset=utf-8').send(body);
+  void reply.code(ours.status).header('x-request-id', request.id).type('application/json; charset=utf-8').send(body); // before any hook: the header too
 }
 
 /** Options for `new FastifyAdapter(...)`. */
