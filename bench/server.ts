@@ -25,7 +25,11 @@ export async function startServer(
   const main = join(root, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`nest build\` first (npm run bench does)`);
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_REQUESTS: '0' };
+  // Request lines off (LOG_LEVEL=warn), as the bench ran before they were on by default (LOG_REQUESTS then).
+  // Metrics on, as a deployment has them, on a port of their own; BENCH_METRICS=0 turns them off
+  // (METRICS_PORT=0: nothing counted), for the on/off pair of bench/README.md "Metrics".
+  const metricsPort = process.env.BENCH_METRICS === '0' ? 0 : await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort) };
   env.WEBHOOK_ALLOW_PRIVATE = '1'; // the webhook bench's receiver listens on 127.0.0.1
   // The rate limits stay on, as a deployment has them, with budgets the bench never reaches: all its traffic
   // comes from one address, and a per-client limit would only measure 429s. Until 2026-12-01 they were off

@@ -12,6 +12,8 @@ import { GAMES } from './games/games';
 import { GamesModule } from './games/games.module';
 import { HealthModule } from './health/health.module';
 import { LiveModule } from './live/live.module';
+import { Metrics } from './metrics/metrics';
+import { MetricsServer } from './metrics/metrics-server';
 import { PagesModule } from './pages/pages.module';
 import { PlayersModule } from './players/players.module';
 import { RatingsModule } from './ratings/ratings.module';
@@ -47,9 +49,11 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: ENGINES, useValue: new Map(GAMES.map((g) => [g.engine.id, g.engine])) },
         { provide: CLOCK, useClass: SystemClock },
+        { provide: Metrics, useValue: new Metrics(config.metricsPort > 0) }, // METRICS_PORT=0: off, counting included
+        MetricsServer,
         ...guards,
       ],
-      exports: [APP_CONFIG, ENGINES, CLOCK],
+      exports: [APP_CONFIG, ENGINES, CLOCK, Metrics, MetricsServer],
     };
   }
 }

@@ -1,4 +1,5 @@
 import type { LogLevel } from '@nestjs/common';
+import type { DestinationStream } from 'pino';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -9,24 +10,50 @@ import { RATE_LIMIT_HEADERS } from './common/rate-limit';
 import { AppValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './common/config';
 import { httpServerOptions } from './common/http-limits';
+import { REQUEST_ID_HEADER, RequestLines, createLogger, genReqId, nestLogger, onStreamEnd, useRequestIdHeader } from './common/logging';
+import { RouteLabels } from './common/route-label';
 import { GAMES } from './games/games';
 import { addGameSchemas } from './games/openapi';
 import { SEEK_SCHEMAS } from './seeks/openapi-seeks';
 import { useFixedSeeds } from './matches/tokens';
+import { useHttpMetrics } from './metrics/http-metrics';
+import { Metrics } from './metrics/metrics';
 
-export async function createApp(config: AppConfig, logger: false | LogLevel[] = ['log', 'warn', 'error']): Promise<NestFastifyApplication> {
+/** Nest's log levels as a pino level: the most verbose one given (tests pass ['error'] to keep quiet). */
+function pinoLevelOf(levels: false | LogLevel[]): AppConfig['logLevel'] {
+  if (levels === false || levels.length === 0) return 'silent';
+  for (const [nest, pino] of [['verbose', 'trace'], ['debug', 'debug'], ['log', 'info'], ['warn', 'warn'], ['error', 'error']] as const) {
+    if (levels.includes(nest)) return pino;
+  }
+  return 'fatal';
+}
+
+/**
+ * The app, not yet listening. `logger`: Nest's levels, overriding LOG_LEVEL (config.logLevel) when given;
+ * `logTo`: where the JSON lines go (standard output unless given).
+ */
+export async function createApp(config: AppConfig, logger?: false | LogLevel[], logTo?: DestinationStream): Promise<NestFastifyApplication> {
   useFixedSeeds(config.fixedSeed);
+  const log = createLogger(logger === undefined ? config.logLevel : pinoLevelOf(logger), logTo);
+  const routes = new RouteLabels(GAMES.map((g) => g.engine.id));
+  const requestLines = new RequestLines(routes);
   const adapter = new FastifyAdapter({
     ...httpServerOptions(config),
-    logger: config.logRequests,
+    loggerInstance: log,
+    logController: requestLines, // one JSON line per answered request (common/logging.ts)
+    genReqId,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 1000 }, // a long bad id is a 404 from our validation, not a 414 from the router
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger, bodyParser: false, abortOnError: false }); // JSON parsing: useJsonBodyParser
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: nestLogger(log), bodyParser: false, abortOnError: false }); // JSON parsing: useJsonBodyParser
   app.enableShutdownHooks(['SIGTERM', 'SIGINT', 'SIGHUP']); // not SIGUSR1/2 (Nest's default list): those are the debugger's and the profiler's
   app.getHttpServer().maxConnections = config.maxConnections; // Node refuses connections beyond this
-  app.useGlobalFilters(new AllExceptionsFilter());
+  const metrics = app.get(Metrics);
+  app.useGlobalFilters(new AllExceptionsFilter(metrics));
+  useRequestIdHeader(app.getHttpAdapter().getInstance());
+  onStreamEnd(app.getHttpAdapter().getInstance(), (request, reply) => requestLines.requestCompleted(null, request, reply));
+  useHttpMetrics(app.getHttpAdapter().getInstance(), metrics, routes);
   app.useGlobalPipes(new AppValidationPipe());
   // JSON only: a text/plain body is refused with 415 instead of reaching validation as a string.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
@@ -39,7 +66,7 @@ export async function createApp(config: AppConfig, logger: false | LogLevel[] = 
       // Last-Event-ID: a stream read with fetch resumes with it (EventSource sends it by itself on a reconnect).
       allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'],
       // The rate-limit headers the server sends (src/common/rate-limit.ts), so a browser client can pace itself.
-      exposedHeaders: ['ETag', 'Location', 'Idempotent-Replayed', 'Retry-After', ...RATE_LIMIT_HEADERS],
+      exposedHeaders: ['ETag', 'Location', 'Idempotent-Replayed', 'Retry-After', REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS],
       maxAge: 600,
     });
   }

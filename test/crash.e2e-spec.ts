@@ -22,7 +22,7 @@ const MOVES_PER_MATCH = 16;
 const KILL_AFTER = 60;
 /** A short attempt timeout keeps the lease of a webhook attempt cut by the kill short (webhooks.e2e-spec.ts). */
 const ENV = {
-  RATE_LIMIT_PER_MINUTE: '0', EXPIRY_SWEEP_SECONDS: '0', LOG_REQUESTS: '0',
+  RATE_LIMIT_PER_MINUTE: '0', EXPIRY_SWEEP_SECONDS: '0', LOG_LEVEL: 'info',
   WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000',
 };
 const FIRST = { ...ENV, CLOCK_SWEEP_MS: '0', BOT_SWEEP_MS: '0' };

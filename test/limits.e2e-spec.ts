@@ -185,7 +185,7 @@ describe("the HTTP layer's own errors", () => {
       const port = await listen(app);
       const longId = 'x'.repeat(1001);
       const long = await request(app.getHttpServer()).get(`/games/reversi/matches/${longId}`).expect(414);
-      expect(long.body).toEqual({ statusCode: 414, code: 'URI_TOO_LONG', message: 'A path parameter is too long.' });
+      expect(long.body).toEqual({ statusCode: 414, code: 'URI_TOO_LONG', message: 'A path parameter is too long.', details: { requestId: long.headers['x-request-id'] } });
       expect(long.text).not.toContain('xxxx');
 
       const badUrl = await request(app.getHttpServer()).get('/games/reversi/matches/%E0%A4%A').expect(400);

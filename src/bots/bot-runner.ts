@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import { findBot } from '../engine/bots';
 import { type AnyEngine, type Seat, botMove } from '../engine/core';
 import type { MatchCommand } from '../matches/decider';
 import { type Loaded, MatchAccess, deadlineOf } from '../matches/match-access';
+import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { askHttpBot } from './http-bot.client';
 import { HTTP_BOT_DIRECTORY, type HttpBotDirectory } from './http-bot-directory.port';
 import { outage } from '../store/outage';
@@ -62,6 +63,7 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(HTTP_BOT_DIRECTORY) private readonly httpBots: HttpBotDirectory,
     private readonly access: MatchAccess,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -162,7 +164,9 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
       const seat = this.botToMove(engine, loaded);
       if (seat === null) return false;
       if (moves === MOVES_PER_CLAIM) return true;
+      const started = performance.now();
       const command = await this.turn(engine, loaded, seat);
+      this.metrics.botTurnTook(loaded.state.seats[seat]?.bot === 'http' ? 'http' : 'builtin', (performance.now() - started) / 1000);
       const decision = this.access.decider(engine).decide(loaded.state, command);
       const event = decision.ok ? decision.events[0] : undefined;
       if (event === undefined) return false;

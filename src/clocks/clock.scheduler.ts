@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
-import { fromMatchError } from '../matches/match-access';
-import { MatchAccess } from '../matches/match-access';
+import { MatchAccess, deadlineOf, fromMatchError } from '../matches/match-access';
+import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { outage } from '../store/outage';
 
 /** How long a claimed deadline stays with the instance that claimed it; a crashed instance's claim runs out. */
@@ -30,6 +30,7 @@ export class ClockScheduler implements OnApplicationBootstrap, OnApplicationShut
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: MatchAccess,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -98,7 +99,10 @@ export class ClockScheduler implements OnApplicationBootstrap, OnApplicationShut
       const [event] = decision.events;
       if (event === undefined) return appended;
       const after = await this.access.append(engine, loaded, [event]);
-      if (after) appended++;
+      if (!after) continue;
+      appended++;
+      const deadline = deadlineOf(loaded.state);
+      if (event.type === 'TimedOut' && deadline !== null) this.metrics.clockFired((this.access.clock.now().getTime() - deadline.getTime()) / 1000);
     }
     return appended;
   }

@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ApiError, type ErrorBody } from './api-error';
+import { ApiError, type ErrorBody, withRequestId } from './api-error';
+import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { RETRY_AFTER_SECONDS, classifyDatabaseError } from '../store/db-unavailable';
 
 /** Fastify's own errors (body parsing and limits) by code, mapped to ours. */
@@ -11,7 +12,7 @@ const FASTIFY_ERRORS: Record<string, ApiError> = {
 };
 
 /** Turns anything thrown into the one error format `{ statusCode, code, message, reason?, details? }`. */
-export function toErrorBody(exception: unknown, logger?: Logger): ErrorBody {
+export function toErrorBody(exception: unknown, logger?: { error(message: string): void }): ErrorBody {
   if (exception instanceof ApiError) return exception.toBody();
   const unavailable = classifyDatabaseError(exception); // a failover, a stopped or read-only database: 503, never 500
   if (unavailable) return new ApiError('SERVICE_UNAVAILABLE', 'The database is unavailable; retry after Retry-After seconds.', unavailable.reason).toBody();
@@ -41,15 +42,29 @@ export function toErrorBody(exception: unknown, logger?: Logger): ErrorBody {
   return new ApiError('INTERNAL', 'Internal error.').toBody();
 }
 
+interface Request {
+  readonly id?: string;
+  /** Fastify's request logger: its lines carry the request id. */
+  readonly log?: { error(message: string): void };
+}
+
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  constructor(private readonly metrics: Metrics = NO_METRICS) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void }; header(name: string, value: string): unknown }>();
-    const body = toErrorBody(exception, this.logger);
+    const http = host.switchToHttp();
+    const reply = http.getResponse<{ status(code: number): { send(body: unknown): void }; header(name: string, value: string): unknown }>();
+    const request = http.getRequest<Request | undefined>();
+    const body = toErrorBody(exception, request?.log ?? this.logger);
     if (exception instanceof ApiError && exception.headers) for (const [name, value] of Object.entries(exception.headers)) reply.header(name, value);
     if (body.statusCode === 503) reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    if (body.statusCode === 429) this.metrics.rateLimited(body.reason ?? 'rate-limit/default');
+    else if (body.statusCode === 503 && body.reason?.startsWith('database/')) this.metrics.dbUnavailable();
+    // The request id (also the X-Request-Id header) goes in every error body, so a client's report finds the log line.
+    if (request?.id !== undefined) body.details = withRequestId(body.details, request.id);
     reply.status(body.statusCode).send(body);
   }
 }

@@ -44,6 +44,17 @@ export interface ErrorBody {
   details?: unknown;
 }
 
+/**
+ * `details` with the request id added: an object keeps its fields (`requestId` beside them), a list (the
+ * failed constraints of VALIDATION_FAILED) moves under `errors`, and none becomes `{ requestId }`.
+ */
+export function withRequestId(details: unknown, requestId: string): Record<string, unknown> {
+  if (details === undefined || details === null) return { requestId };
+  if (Array.isArray(details)) return { errors: details, requestId };
+  if (typeof details === 'object') return { ...(details as Record<string, unknown>), requestId };
+  return { value: details, requestId };
+}
+
 export class ApiError extends Error {
   readonly status: number;
   /** Headers the answer carries besides the body (e.g. Retry-After), set by `withHeaders`. */

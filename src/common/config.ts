@@ -1,6 +1,15 @@
 import { join } from 'node:path';
 import { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS } from '../store/connection';
 
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
+
+function logLevelOf(raw: string | undefined): LogLevelName {
+  const value = raw?.trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${raw}`);
+  return value as LogLevelName;
+}
+
 export interface AppConfig {
   readonly port: number;
   /** A postgresql:// URL; unset means the embedded PGlite in `dataDir`. */
@@ -20,7 +29,13 @@ export interface AppConfig {
   readonly appendBatch: number;
   /** Largest accepted request body, in bytes. */
   readonly bodyLimit: number;
-  readonly logRequests: boolean;
+  /**
+   * The log level (LOG_LEVEL: fatal, error, warn, info, debug, trace or silent; default info). Request lines
+   * are written at info (src/common/logging.ts).
+   */
+  readonly logLevel: LogLevelName;
+  /** Where `GET /metrics` is served (METRICS_PORT, default 9464); 0 turns metrics off, counting included (src/metrics). */
+  readonly metricsPort: number;
   /** Requests per minute per client address, on every route but /health; 0 turns every rate limit off. */
   readonly rateLimitPerMinute: number;
   /** How long a match with open seats waits for players before it is aborted (WAITING_MATCH_TTL_SECONDS). */
@@ -127,6 +142,12 @@ function trustProxyOf(raw: string | undefined): false | string {
   return value;
 }
 
+function metricsPortOf(raw: string | undefined): number {
+  const port = nonNegativeInt('METRICS_PORT', raw, 9464);
+  if (port > 65535) throw new Error(`METRICS_PORT must be a port number (0: off), not ${raw}`);
+  return port;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
@@ -156,7 +177,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     appendBatch: nonNegativeInt('APPEND_BATCH', env.APPEND_BATCH, 2),
     bodyLimit: 64 * 1024,
-    logRequests: env.LOG_REQUESTS === '1',
+    logLevel: logLevelOf(env.LOG_LEVEL),
+    metricsPort: metricsPortOf(env.METRICS_PORT),
     rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200),
     createLimitPerMinute: positiveInt('RATE_LIMIT_CREATE_PER_MINUTE', env.RATE_LIMIT_CREATE_PER_MINUTE, 60),
     streamLimitPerMinute: positiveInt('RATE_LIMIT_STREAMS_PER_MINUTE', env.RATE_LIMIT_STREAMS_PER_MINUTE, 60),

@@ -6,7 +6,7 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './api-error';
+import { ApiError, withRequestId } from './api-error';
 import type { AppConfig } from './config';
 
 function clientError(err: NodeJS.ErrnoException): ApiError {
@@ -27,11 +27,13 @@ function onClientError(err: NodeJS.ErrnoException, socket: Socket): void {
 }
 
 /** The router's errors, raised before any hook: a bad URL or an over-long path parameter. */
-function onFrameworkError(error: { code?: string }, _request: FastifyRequest, reply: FastifyReply): void {
+function onFrameworkError(error: { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
   const ours = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
     ? new ApiError('URI_TOO_LONG', 'A path parameter is too long.')
     : new ApiError('VALIDATION_FAILED', 'The URL is not valid.', 'http/bad-url');
-  void reply.code(ours.status).type('application/json; charset=utf-8').send(ours.toBody());
+  const body = ours.toBody();
+  body.details = withRequestId(body.details, request.id);
+  void reply.code(ours.status).header('x-request-id', request.id).type('application/json; charset=utf-8').send(body); // before any hook: the header too
 }
 
 /** Options for `new FastifyAdapter(...)`. */

@@ -66,6 +66,8 @@ export const headers = {
   },
 };
 
+const REQUEST_ID = { type: 'string', minLength: 1, maxLength: 128, description: 'The request\'s id, as in the X-Request-Id response header and the log.' };
+
 const ERROR_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -76,18 +78,30 @@ const ERROR_SCHEMA = {
     message: { type: 'string' },
     reason: { type: 'string', description: 'Namespaced detail, e.g. reversi/no-flips.' },
     details: {
-      description: '{ currentVersion } on VERSION_CONFLICT; the failed constraints (strings) on VALIDATION_FAILED; the health report on SERVICE_UNAVAILABLE; the limit on RATE_LIMITED; { plannedMatches, maxMatches } on tournament/too-large.',
+      description: 'Always `requestId` (the X-Request-Id header, to find the request in the log); besides it: `currentVersion` on VERSION_CONFLICT; '
+        + 'the failed constraints (strings) under `errors` on VALIDATION_FAILED; the health report on SERVICE_UNAVAILABLE; the limit on RATE_LIMITED; '
+        + '`plannedMatches` and `maxMatches` on tournament/too-large.',
       anyOf: [
-        { type: 'object', additionalProperties: false, required: ['currentVersion'], properties: { currentVersion: { type: 'integer', minimum: 0 } } },
-        { type: 'array', items: { type: 'string' } },
-        { type: 'object', required: ['status'], properties: { status: { type: 'string' } }, description: 'SERVICE_UNAVAILABLE (GET /health): terminus\'s health report.' },
+        { type: 'object', additionalProperties: false, required: ['requestId'], properties: { requestId: REQUEST_ID } },
         {
-          type: 'object', additionalProperties: false, required: ['limit', 'windowSeconds', 'retryAfterSeconds'], description: 'RATE_LIMITED: the limit that applied.',
-          properties: { limit: { type: 'integer' }, windowSeconds: { type: 'integer' }, retryAfterSeconds: { type: 'integer' } },
+          type: 'object', additionalProperties: false, required: ['currentVersion', 'requestId'],
+          properties: { currentVersion: { type: 'integer', minimum: 0 }, requestId: REQUEST_ID },
         },
         {
-          type: 'object', additionalProperties: false, required: ['plannedMatches', 'maxMatches'], description: 'tournament/too-large: the matches the tournament would plan, and the cap (TOURNAMENT_MAX_MATCHES).',
-          properties: { plannedMatches: { type: 'integer' }, maxMatches: { type: 'integer' } },
+          type: 'object', additionalProperties: false, required: ['errors', 'requestId'], description: 'VALIDATION_FAILED: the failed constraints.',
+          properties: { errors: { type: 'array', items: { type: 'string' } }, requestId: REQUEST_ID },
+        },
+        {
+          type: 'object', required: ['status', 'requestId'], properties: { status: { type: 'string' }, requestId: REQUEST_ID },
+          description: 'SERVICE_UNAVAILABLE (GET /health): terminus\'s health report.',
+        },
+        {
+          type: 'object', additionalProperties: false, required: ['limit', 'windowSeconds', 'retryAfterSeconds', 'requestId'], description: 'RATE_LIMITED: the limit that applied.',
+          properties: { limit: { type: 'integer' }, windowSeconds: { type: 'integer' }, retryAfterSeconds: { type: 'integer' }, requestId: REQUEST_ID },
+        },
+        {
+          type: 'object', additionalProperties: false, required: ['plannedMatches', 'maxMatches', 'requestId'], description: 'tournament/too-large: the matches the tournament would plan, and the cap (TOURNAMENT_MAX_MATCHES).',
+          properties: { plannedMatches: { type: 'integer' }, maxMatches: { type: 'integer' }, requestId: REQUEST_ID },
         },
       ],
     },

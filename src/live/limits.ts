@@ -11,9 +11,10 @@
  * Keys (`keyOf`) are opaque strings to callers: `token:<hash>@<address>` or `address:<address>`, so that
  * `acquire(key)` counts the address of a token's holder without another argument.
  */
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 import { hashToken } from '../matches/tokens';
+import { Metrics, NO_METRICS, type StreamKind } from '../metrics/metrics';
 import { LIVE_CONFIG, type LiveConfig } from './live-config';
 
 /** What a refused client is told to wait: a place frees when one of its streams or long-polls ends. */
@@ -28,8 +29,12 @@ export class LiveLimits {
   private readonly byKey = new Map<string, number>();
   private readonly byAddress = new Map<string, number>();
   private open = 0;
+  /** What is held, by kind: turnbase_streams_open reads it at scrape time. */
+  private readonly byKind: Record<StreamKind, number> = { sse: 0, longpoll: 0, feed: 0 };
 
-  constructor(@Inject(LIVE_CONFIG) private readonly config: LiveConfig) {}
+  constructor(@Inject(LIVE_CONFIG) private readonly config: LiveConfig, @Optional() metrics: Metrics = NO_METRICS) {
+    metrics.source('streams', () => this.byKind);
+  }
 
   static keyOf(token: string | undefined, address: string): string {
     return token === undefined ? `address:${address}` : LiveLimits.keyOfHash(hashToken(token), address);
@@ -53,8 +58,8 @@ export class LiveLimits {
     return key.startsWith('token:') && at >= 0 ? key.slice(0, at) : key;
   }
 
-  /** Takes a place for `key`, or throws; the returned function gives it back (once). */
-  acquire(key: string): () => void {
+  /** Takes a place for `key` (a stream or a waiting request of `kind`), or throws; the returned function gives it back (once). */
+  acquire(key: string, kind: StreamKind): () => void {
     const holder = LiveLimits.holderOf(key);
     const address = LiveLimits.addressOf(key);
     const held = this.byKey.get(holder) ?? 0;
@@ -71,11 +76,13 @@ export class LiveLimits {
     this.byKey.set(holder, held + 1);
     if (address !== undefined) this.byAddress.set(address, fromAddress + 1);
     this.open++;
+    this.byKind[kind]++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.open--;
+      this.byKind[kind]--;
       LiveLimits.decrement(this.byKey, holder);
       if (address !== undefined) LiveLimits.decrement(this.byAddress, address);
     };

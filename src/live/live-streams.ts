@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { AnyEngine, Viewer } from '../engine/core';
 import type { MatchRecord } from '../matches/event-store.port';
+import { hijackStream } from '../common/logging';
 import { MatchService } from '../matches/match.service';
 import { LiveLimits } from './limits';
 import { LIVE_CONFIG, type LiveConfig } from './live-config';
@@ -33,8 +34,8 @@ export class LiveStreams {
   ) {}
 
   open({ engine, match, viewer, after, token, address, limitKey, reply }: OpenStream): void {
-    const release = this.limits.acquire(limitKey ?? LiveLimits.keyOf(token, address));
-    reply.hijack(); // from here on the response is ours: Fastify neither serializes nor ends it
+    const release = this.limits.acquire(limitKey ?? LiveLimits.keyOf(token, address), 'sse');
+    hijackStream(reply); // from here on the response is ours: Fastify neither serializes nor ends it
     const sse = new SseResponse(reply.raw, this.config.maxBufferedBytes, reply.getHeaders());
     sse.whenClosed(release);
     const stream = new MatchStream(this.matches, engine, match.id, viewer, after, sse, this.config);

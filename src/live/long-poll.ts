@@ -38,7 +38,7 @@ export class LongPoll implements OnModuleDestroy {
     const { viewer } = first;
     let page = first.log;
     if (page.entries.length > 0 || waitSeconds <= 0) return first;
-    const release = this.limits.acquire(LiveLimits.keyOf(token, address));
+    const release = this.limits.acquire(LiveLimits.keyOf(token, address), 'longpoll');
     let latest = page.version;
     let wake: ((why: Woken) => void) | null = null;
     // Watch before the next read, so an event appended in between is not waited for until the re-check.

@@ -10,6 +10,7 @@
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { hijackStream } from '../common/logging';
 import { GAMES } from '../games/games';
 import { MatchService } from '../matches/match.service';
 import { LiveLimits } from './limits';
@@ -78,8 +79,8 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
   }
 
   open(playerId: string, cursor: FeedCursor | null, limitKey: string, reply: FastifyReply): void {
-    const release = this.limits.acquire(limitKey);
-    reply.hijack();
+    const release = this.limits.acquire(limitKey, 'feed');
+    hijackStream(reply);
     const sse = new SseResponse(reply.raw, this.config.maxBufferedBytes, reply.getHeaders());
     const feed = new PlayerFeed(playerId, cursor, sse);
     this.feeds.add(feed);

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { AnyEngine, Seat, Viewer } from '../engine/core';
 import { nextDeadline, remainingMs } from '../clocks/match-clock';
 import { ApiError } from '../common/api-error';
@@ -7,6 +7,7 @@ import { outboxMessage, webhookTypeOf } from '../webhooks/outbox';
 import { OutboxSignal } from '../webhooks/outbox-signal';
 import { isPlayerKey } from '../players/player-key';
 import { PlayerDirectory } from '../players/player-directory';
+import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
 import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type NewEvent, type StoredEvent } from './event-store.port';
 import { fairnessFields } from './fairness';
@@ -56,6 +57,7 @@ export class MatchAccess {
     private readonly players: PlayerDirectory,
     @Inject(CLOCK) readonly clock: Clock,
     readonly outbox: OutboxSignal,
+    @Optional() readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   decider(engine: AnyEngine): MatchDecider {
@@ -240,6 +242,7 @@ export class MatchAccess {
       rows, outbox ? Object.assign({}, options, { outbox }) : options,
     );
     if (!appended.ok) return null;
+    this.metrics.appended(engine.id, events); // committed: one increment per event, whoever appended it (a move, a clock, a bot)
     if (outbox) this.outbox.notify();
     const after: Loaded = {
       version: appended.event.seq,

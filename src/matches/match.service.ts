@@ -90,6 +90,7 @@ export class MatchService {
       webhooks: (input.webhooks ?? []).map((w) => ({ id: randomUUID(), url: w.url, secret: webhookSecret as string, started })),
       seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: hashes[seat] ?? null })),
     });
+    this.access.metrics.matchesCreated(engine.id);
     const loaded: Loaded = { version: 0, state, match };
     this.access.remember(loaded);
     // The first move of each seat then takes the one-round-trip path too (its credential is re-checked by the append).

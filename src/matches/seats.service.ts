@@ -118,6 +118,7 @@ export class SeatsService {
         seats: seats.seats.map((holder, seat) => ({ seat, holder, tokenHash: null })),
       });
       created = next !== null;
+      if (created) this.access.metrics.matchesCreated(engine.id);
     }
     next ??= (await this.access.loadRecord(engine, rematchIdOf(match.id))).match;
 

@@ -11,6 +11,7 @@ import { PrismaClient } from '../generated/prisma/client';
 import type { Prisma } from '../generated/prisma/client';
 import { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS, connectionOptions, refuseStandby } from './connection';
 import { classifyDatabaseError } from './db-unavailable';
+import type { PoolStats } from '../metrics/metrics';
 import { type Listening, listenPostgres } from './pg-listener';
 
 export { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS } from './connection';
@@ -40,6 +41,10 @@ export interface Database extends SqlRunner {
    * connection, reopened when it drops, after which `onGap` is called (notifications may have been missed).
    */
   listen?(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<Listening>;
+  /** Postgres only: the pool's connections now (read by the metrics at scrape time). */
+  poolStats?(): PoolStats;
+  /** Postgres only: whether every listening connection is up (false while one reconnects, or before any listens). */
+  listenersUp?(): boolean;
   close(): Promise<void>;
 }
 
@@ -136,6 +141,7 @@ function openPostgres(url: string, max: number, prepared: boolean, timeouts: Dat
   const pool = new FailoverPool({ ...connectionOptions(url, timeouts), max, idleTimeoutMillis: timeouts.idleMs, onConnect }, timeouts.retryMs);
   pool.on('error', () => undefined); // an idle client's error must not crash the process; queries still report theirs
   const names = prepared ? statementNames() : undefined;
+  const listeners = new Set<Listening>();
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, names ? { statementNameGenerator: names } : undefined),
     errorFormat: 'minimal', // no stack captured on every query to point a pretty error at its caller (bench/README.md)
@@ -164,7 +170,19 @@ function openPostgres(url: string, max: number, prepared: boolean, timeouts: Dat
         client.release();
       }
     },
-    listen: (channel, onPayload, onGap) => listenPostgres(url, channel, onPayload, onGap, timeouts),
+    listen: async (channel, onPayload, onGap) => {
+      const listening = await listenPostgres(url, channel, onPayload, onGap, timeouts);
+      listeners.add(listening);
+      return {
+        connected: () => listening.connected(),
+        close: () => {
+          listeners.delete(listening);
+          return listening.close();
+        },
+      };
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listenersUp: () => listeners.size > 0 && [...listeners].every((l) => l.connected()),
     close: async () => {
       await prisma.$disconnect();
       await pool.end();

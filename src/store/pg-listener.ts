@@ -12,6 +12,8 @@ import { Client } from 'pg';
 import { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS, connectionOptions, refuseStandby } from './connection';
 
 export interface Listening {
+  /** Whether the connection is up and listening now (turnbase_listener_up). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function listenPostgres(
     throw error;
   }
   return {
+    connected: () => client !== null,
     close: async () => {
       closed = true;
       clearInterval(probe);

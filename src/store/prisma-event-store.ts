@@ -268,6 +268,8 @@ export interface EventStoreOptions {
   readonly run?: RunStatement;
   /** Group commit of one-event appends and of creations (group-commit.ts): batches in flight at once; 0 or absent for none. */
   readonly batchConcurrency?: number;
+  /** Told the events each append statement wrote (turnbase_append_batch_size); not called for one that wrote none. */
+  readonly onStatement?: (events: number) => void;
 }
 
 export class PrismaEventStore implements EventStore {
@@ -279,6 +281,7 @@ export class PrismaEventStore implements EventStore {
   readonly creations?: GroupCommit<CreateEntry, { createdAt: Date | string }>;
   /** Group read, when on: `loadMatch` calls that arrive while one is in flight share a statement. */
   readonly reads?: GroupCommit<ReadEntry, LoadedRow>;
+  private readonly onStatement?: (events: number) => void;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -286,6 +289,7 @@ export class PrismaEventStore implements EventStore {
     options: EventStoreOptions = {},
   ) {
     this.run = options.run ?? (<T>(statement: Prisma.Sql) => this.prisma.$queryRaw<T[]>(statement));
+    this.onStatement = options.onStatement;
     if ((options.batchConcurrency ?? 0) > 0) {
       this.batcher = new GroupCommit<AppendEntry, AppendedRow>({
         concurrency: options.batchConcurrency as number,
@@ -548,6 +552,7 @@ export class PrismaEventStore implements EventStore {
              b."updatedAt"
         FROM bumped b, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(ev, ord)
       RETURNING "seq", "createdAt"`);
+    if (inserted.length > 0) this.onStatement?.(inserted.length);
     let lastRow: AppendedRow | null = null;
     for (const row of inserted) if (lastRow === null || Number(row.seq) > Number(lastRow.seq)) lastRow = row;
     return lastRow;
@@ -598,6 +603,7 @@ export class PrismaEventStore implements EventStore {
       SELECT b."id", b."version", x."type", x."seat", x."payload"::jsonb, x."idempotencyKey", x."requestHash", b."updatedAt"
         FROM bumped b JOIN x ON x."id" = b."id"
       RETURNING "matchId"::text AS "matchId", "seq", "createdAt"`);
+    if (rows.length > 0) this.onStatement?.(rows.length);
     return new Map(rows.map((r) => [r.matchId, r]));
   }
 

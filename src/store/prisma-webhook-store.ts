@@ -1,4 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client';
+import type { OutboxStats } from '../metrics/metrics';
 import type { Attempt, DeliveryRecord, DueDelivery, Settlement, WebhookStore } from '../webhooks/webhook-store.port';
 
 export class PrismaWebhookStore implements WebhookStore {
@@ -18,7 +19,7 @@ export class PrismaWebhookStore implements WebhookStore {
     return rows.map((r) => ({ ...r, attempts: Number(r.attempts), createdAt: new Date(r.createdAt) }));
   }
 
-  async settle(delivery: DueDelivery, attempt: Attempt, settlement: Settlement): Promise<void> {
+  async settle(delivery: DueDelivery, attempt: Attempt, settlement: Settlement): Promise<boolean> {
     const next = settlement.status === 'pending' ? settlement.nextAttemptAt : null;
     // One statement: the delivery's new state and its attempt row. Guarded by the attempt count, so a
     // dispatcher whose lease ran out while another settled the row writes nothing.
@@ -37,12 +38,21 @@ export class PrismaWebhookStore implements WebhookStore {
       )
       SELECT "endpointId"::text AS "endpointId" FROM settled`;
     const endpointId = settled[0]?.endpointId;
-    if (settlement.status !== 'disabled' || endpointId === undefined) return;
+    if (endpointId === undefined) return false;
+    if (settlement.status !== 'disabled') return true;
     // 410 Gone: the endpoint and everything still pending for it stop here (rare: two more statements).
     await this.prisma.$transaction([
       this.prisma.webhookEndpoint.update({ where: { id: endpointId }, data: { disabledAt: attempt.at } }),
       this.prisma.webhookDelivery.updateMany({ where: { endpointId, status: 'pending' }, data: { status: 'disabled', leaseUntil: null } }),
     ]);
+    return true;
+  }
+
+  async outboxStats(): Promise<OutboxStats> {
+    // The dispatcher's index (status, nextAttemptAt) covers it; run at scrape time only.
+    const [row] = await this.prisma.$queryRaw<{ pending: bigint | number; oldest: Date | null }[]>`
+      SELECT count(*) AS "pending", min("createdAt") AS "oldest" FROM "WebhookDelivery" WHERE "status" = 'pending'`;
+    return { pending: Number(row?.pending ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null };
   }
 
   async defer(deliveries: readonly { readonly delivery: DueDelivery; readonly until: Date }[]): Promise<void> {

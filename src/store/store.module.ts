@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
 import { APP_CONFIG } from '../common/tokens';
+import { Metrics } from '../metrics/metrics';
 import type { AppConfig } from '../common/config';
 import { AppendedEvents } from '../matches/appended';
 import { EVENT_STORE } from '../matches/event-store.port';
@@ -29,8 +30,8 @@ class DatabaseCloser implements OnApplicationShutdown {
   providers: [
     {
       provide: DATABASE,
-      inject: [APP_CONFIG],
-      useFactory: async (config: AppConfig): Promise<Database> => {
+      inject: [APP_CONFIG, Metrics],
+      useFactory: async (config: AppConfig, metrics: Metrics): Promise<Database> => {
         const db = await openDatabase(config);
         const ran = await db.session((s) => applyMigrations(s, MIGRATIONS_DIR)).catch(async (error: unknown) => {
           await db.close(); // an open pool would keep a refused process alive
@@ -38,20 +39,32 @@ class DatabaseCloser implements OnApplicationShutdown {
         });
         const logger = new Logger('Store');
         logger.log(`${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres'}; migrations applied now: ${ran.length ? ran.join(', ') : 'none'}`);
+        // Read at scrape time (src/metrics); PGlite has neither a pool nor a listener.
+        if (db.poolStats) metrics.source('pool', () => db.poolStats?.());
+        if (db.listenersUp) metrics.source('listener', () => db.listenersUp?.());
         return db;
       },
     },
     AppendedEvents,
     {
       provide: EVENT_STORE,
-      inject: [DATABASE, AppendedEvents, APP_CONFIG],
-      useFactory: (db: Database, appended: AppendedEvents, config: AppConfig) => new PrismaEventStore(db.prisma, appended, {
+      inject: [DATABASE, AppendedEvents, APP_CONFIG, Metrics],
+      useFactory: (db: Database, appended: AppendedEvents, config: AppConfig, metrics: Metrics) => new PrismaEventStore(db.prisma, appended, {
         run: (statement) => db.run(statement),
         batchConcurrency: db.kind === 'postgres' ? config.appendBatch : 0, // PGlite runs one statement at a time anyway
+        onStatement: metrics.enabled ? (events) => metrics.appendStatement(events) : undefined,
       }),
     },
     { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
-    { provide: WEBHOOK_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaWebhookStore(db.prisma) },
+    {
+      provide: WEBHOOK_STORE,
+      inject: [DATABASE, Metrics],
+      useFactory: (db: Database, metrics: Metrics) => {
+        const store = new PrismaWebhookStore(db.prisma);
+        metrics.source('outbox', () => store.outboxStats());
+        return store;
+      },
+    },
     DatabaseCloser,
   ],
   exports: [DATABASE, EVENT_STORE, SNAPSHOT_STORE, AppendedEvents, WEBHOOK_STORE],

@@ -39,7 +39,7 @@ export class TournamentStream implements OnApplicationShutdown {
 
   async serve(id: string, after: number, address: string, reply: FastifyReply): Promise<void> {
     let last = await this.tournaments.get(id); // 404 before anything is held or sent
-    const release = this.limits.acquire(LiveLimits.keyOf(undefined, address)); // 429 before anything is sent
+    const release = this.limits.acquire(LiveLimits.keyOf(undefined, address), 'sse'); // 429 before anything is sent
     let sent = after;
     const raw = reply.raw;
     let closed = false;

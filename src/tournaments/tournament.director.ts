@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
 import { MatchAccess } from '../matches/match-access';
+import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { pointsOf, ranksOf } from '../ratings/ranks';
 import { arenaRound } from './rounds';
 import { TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
@@ -31,6 +32,7 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
     @Inject(TOURNAMENT_STORE) private readonly store: TournamentStore,
     private readonly tournaments: TournamentService,
     private readonly access: MatchAccess,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -102,7 +104,9 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
       await this.store.finish(id);
       return;
     }
-    await this.store.createRound(id, t.roundsCreated + 1, this.tournaments.roundMatches(engine, t, round));
+    const matches = this.tournaments.roundMatches(engine, t, round);
+    // Counted once the round's transaction committed (false: another director created it).
+    if (await this.store.createRound(id, t.roundsCreated + 1, matches)) this.metrics.matchesCreated(engine.id, matches.length);
   }
 
   /**

@@ -85,6 +85,7 @@ export class TournamentService {
     };
     const first = this.roundMatches(engine, record, arena ? arenaRound(record) : schedule === null ? nextSwissRound(record, engine.seats.min) : (schedule[0] ?? []));
     await this.store.create({ ...record, entrants, plannedRounds, schedule }, first);
+    this.access.metrics.matchesCreated(engine.id, first.length); // the first round's matches, committed with the tournament
     const response = await this.get(id);
     const secrets = new Map(entrants.filter((e) => e.secret !== null).map((e) => [e.name, e.secret as string]));
     return { ...response, entrants: response.entrants.map((e) => (secrets.has(e.name) ? { ...e, webhookSecret: secrets.get(e.name) } : e)) };

@@ -1,3 +1,5 @@
+import type { OutboxStats } from '../metrics/metrics';
+
 /** The webhooks' port to the store: the outbox rows are written by the event store's append; this reads and settles them. */
 
 export interface DueDelivery {
@@ -45,13 +47,15 @@ export interface DeliveryRecord {
 export interface WebhookStore {
   /** Due pending deliveries no other dispatcher holds, claimed with FOR UPDATE SKIP LOCKED and leased until `leaseUntil`. */
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DueDelivery[]>;
-  /** Records the attempt and settles the delivery, in one transaction; a no-op if another dispatcher settled it first. */
-  settle(delivery: DueDelivery, attempt: Attempt, settlement: Settlement): Promise<void>;
+  /** Records the attempt and settles the delivery, in one transaction; a no-op (false) if another dispatcher settled it first. */
+  settle(delivery: DueDelivery, attempt: Attempt, settlement: Settlement): Promise<boolean>;
   /**
    * Gives claimed deliveries back, due again at their `until`, with no attempt recorded (over the per-host
    * budget). Guarded like `settle`: a row another dispatcher settled meanwhile is left as it is.
    */
   defer(deliveries: readonly { readonly delivery: DueDelivery; readonly until: Date }[]): Promise<void>;
+  /** The deliveries not yet settled: how many, and since when the oldest waits (the metrics read it at scrape time). */
+  outboxStats(): Promise<OutboxStats>;
   /** The secrets of the match's endpoints (null when the match does not exist). */
   secretsOf(matchId: string): Promise<string[] | null>;
   /** The match's deliveries in event order, each with its attempts. */

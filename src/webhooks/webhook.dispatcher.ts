@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG } from '../common/tokens';
 import { HostBudget, hostOf } from './host-budget';
+import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { OutboxSignal } from './outbox-signal';
 import { postWebhook } from './post';
 import { nextAttemptAt } from './retry';
@@ -52,6 +53,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     signal: OutboxSignal,
+    @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     this.budget = new HostBudget(config.webhookHostConcurrency, config.webhookHostPerMinute);
     signal.listen(() => {
@@ -187,6 +189,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       settlement = next === null ? { status: 'failed' } : { status: 'pending', nextAttemptAt: new Date(next) };
     }
     const error = result.error ?? (settlement.status === 'delivered' ? null : `HTTP ${code}`);
-    await this.store.settle(d, { n, at, statusCode: code, error: error?.slice(0, 500) ?? null, durationMs }, settlement);
+    const settled = await this.store.settle(d, { n, at, statusCode: code, error: error?.slice(0, 500) ?? null, durationMs }, settlement);
+    if (settled) this.metrics.webhookSettled(settlement.status === 'delivered' ? 'delivered' : settlement.status === 'pending' ? 'failed' : 'gave_up');
   }
 }

@@ -23,6 +23,8 @@ require(${JSON.stringify(join(ROOT, 'src', 'main.ts'))});
 
 export interface ServerProcess {
   readonly base: string;
+  /** Everything the server wrote to standard output so far (its JSON log lines). */
+  output(): string;
   /** SIGKILL, and wait until it is gone. */
   kill9(): Promise<void>;
 }
@@ -46,14 +48,17 @@ async function startOnce(env: Record<string, string>): Promise<ServerProcess & {
   const child: ChildProcess = spawn(process.execPath, ['-e', BOOT], {
     cwd: ROOT,
     // Rate limits off (they are on by default): every request of a test comes from one address.
-    env: { ...process.env, RATE_LIMIT_PER_MINUTE: '0', ...env, PORT: String(port), DATABASE_URL: process.env.DATABASE_URL ?? '' },
+    // No metrics listener unless asked for: servers of parallel tests would all want METRICS_PORT's default.
+    env: { ...process.env, RATE_LIMIT_PER_MINUTE: '0', METRICS_PORT: '0', ...env, PORT: String(port), DATABASE_URL: process.env.DATABASE_URL ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The child says where it listens (src/main.ts logs it once app.listen has bound the port): until it has,
   // an answer on that port may come from another process that took the port first.
   let listening = false;
   let stdout = '';
+  const all: string[] = [];
   child.stdout?.on('data', (c: Buffer) => {
+    all.push(c.toString());
     stdout = (stdout + c.toString()).slice(-4000);
     if (stdout.includes(`localhost:${port} `)) listening = true;
   });
@@ -61,7 +66,7 @@ async function startOnce(env: Record<string, string>): Promise<ServerProcess & {
   child.stderr?.on('data', (c: Buffer) => {
     stderr = (stderr + c.toString()).slice(-4000);
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve())); // exited, and its output read to the end
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {
@@ -79,6 +84,7 @@ async function startOnce(env: Record<string, string>): Promise<ServerProcess & {
   }
   return {
     base,
+    output: () => all.join(''),
     alive: () => child.exitCode === null && child.signalCode === null,
     stderr: () => stderr,
     kill9: async () => {

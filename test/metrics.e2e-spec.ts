@@ -1,0 +1,172 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import { createApp } from '../src/app';
+import { configFromEnv } from '../src/common/config';
+import { Metrics } from '../src/metrics/metrics';
+import { MetricsServer } from '../src/metrics/metrics-server';
+import type { CreatedSeat, Client } from './support/client';
+import { useApp } from './support/harness';
+import { parseSamples, scrape, valueOf } from './support/prom-text';
+import { SseClient, baseUrl } from './support/sse';
+
+const MOVES = 'turnbase_events_total';
+const MOVE = { game: 'reversi', type: 'MoveMade' };
+const MOVES_ROUTE = { method: 'POST', route: '/games/{game}/matches/{id}/moves', status: '200' };
+
+/** Plays `n` moves of a Reversi match (the first legal move of the seat to move); answers the version after. */
+async function play(client: Client, id: string, seats: CreatedSeat[], n: number): Promise<number> {
+  let version = 0;
+  for (let i = 0; i < n; i++) {
+    const match = await client.get('reversi', id).expect(200);
+    version = match.body.version as number;
+    const token = (seats[(match.body.toMove as number[])[0] as number] as CreatedSeat).token;
+    const legal = await client.legal('reversi', id, token).expect(200);
+    await client.move('reversi', id, token, (legal.body.moves as unknown[])[0], version).expect(200);
+  }
+  return version + 1;
+}
+
+describe('metrics (GET /metrics on METRICS_PORT)', () => {
+  const h = useApp();
+  let port: number;
+
+  beforeAll(async () => {
+    port = await h.app.get(MetricsServer).listen(0, '127.0.0.1');
+  });
+
+  it('counts exactly: N appended moves are N increments, and refusals, conflicts and replays none', async () => {
+    const before = await scrape(port);
+    const { id, seats } = await h.client.create('reversi', ['ann', 'bob']);
+    const N = 9;
+    const version = await play(h.client, id, seats, N);
+
+    // Refused, stale and replayed: nothing appended, nothing counted.
+    const toMove = (await h.client.get('reversi', id).expect(200)).body.toMove as number[];
+    const mover = seats[toMove[0] as number] as CreatedSeat;
+    const other = seats[1 - (toMove[0] as number)] as CreatedSeat;
+    await h.client.move('reversi', id, other.token, { square: 'a1' }, version).expect(409); // not this seat's turn
+    await h.client.move('reversi', id, mover.token, { square: 'a1' }, version).expect(422); // no flips
+    await h.client.move('reversi', id, mover.token, { square: 'a1' }, version - 1).expect(409); // stale
+    const legal = (await h.client.legal('reversi', id, mover.token).expect(200)).body.moves as unknown[];
+    const keyed = () => h.client.move('reversi', id, mover.token, legal[0], version).set('Idempotency-Key', 'metrics-once');
+    await keyed().expect(200);
+    const replay = await keyed().expect(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+
+    const after = await scrape(port);
+    expect(await h.db.eventCount(id)).toBe(N + 1);
+    expect(valueOf(after, MOVES, MOVE) - valueOf(before, MOVES, MOVE)).toBe(N + 1);
+    expect(valueOf(after, 'turnbase_matches_created_total', { game: 'reversi' }) - valueOf(before, 'turnbase_matches_created_total', { game: 'reversi' })).toBe(1);
+    // Every event went through an append statement, each counted once (this app appends nothing else meanwhile).
+    expect(valueOf(after, 'turnbase_append_batch_size_sum') - valueOf(before, 'turnbase_append_batch_size_sum')).toBe(N + 1);
+    // The moves route by its template: N + 1 moves and the replay answered 200.
+    const count = 'turnbase_http_request_duration_seconds_count';
+    expect(valueOf(after, count, MOVES_ROUTE) - valueOf(before, count, MOVES_ROUTE)).toBe(N + 2);
+    expect(valueOf(after, count, { ...MOVES_ROUTE, status: '409' }) - valueOf(before, count, { ...MOVES_ROUTE, status: '409' })).toBe(2);
+    expect(valueOf(after, count, { ...MOVES_ROUTE, status: '422' }) - valueOf(before, count, { ...MOVES_ROUTE, status: '422' })).toBe(1);
+  });
+
+  it('labels routes by template: never a match id or a token', async () => {
+    const { id, seats } = await h.client.create('reversi', ['ann', 'bob']);
+    await play(h.client, id, seats, 2);
+    await h.client.get('reversi', id, (seats[0] as CreatedSeat).token).expect(200);
+    const stream = await SseClient.open(`${await baseUrl(h.app)}/games/reversi/matches/${id}/events?token=${(seats[1] as CreatedSeat).token}`);
+    expect(stream.status).toBe(200);
+    stream.close();
+    await h.client.http.get(`/no/such/${id}`).expect(404);
+    const text = await scrape(port);
+    expect(text).not.toContain(id);
+    for (const s of seats) expect(text).not.toContain(s.token);
+    const routes = new Set(parseSamples(text).filter((s) => s.name.startsWith('turnbase_http_request_duration_seconds')).map((s) => s.labels.route));
+    expect(routes).toContain('/games/{game}/matches/{id}/moves');
+    expect(routes).toContain('/games/{game}/matches/{id}');
+    expect(routes).toContain('/games/{game}/matches');
+    expect(routes).toContain('unmatched');
+    for (const route of routes) expect(route).toMatch(/^(unmatched|(\/([a-z0-9.-]+|\{[a-zA-Z*]+\}))+|\/)$/);
+  });
+
+  it('reads the gauges when scraped: pool, listener, streams, outbox', async () => {
+    const { id } = await h.client.create('reversi', ['ann', 'bob']);
+    const stream = await SseClient.open(`${await baseUrl(h.app)}/games/reversi/matches/${id}/events`);
+    try {
+      expect(stream.status).toBe(200);
+      const open = await scrape(port);
+      expect(valueOf(open, 'turnbase_streams_open', { kind: 'sse' })).toBe(1);
+      expect(valueOf(open, 'turnbase_streams_open', { kind: 'longpoll' })).toBe(0);
+      expect(valueOf(open, 'turnbase_streams_open', { kind: 'feed' })).toBe(0);
+      expect(valueOf(open, 'turnbase_listener_up')).toBe(1);
+      expect(valueOf(open, 'turnbase_db_pool_connections', { state: 'idle' }) + valueOf(open, 'turnbase_db_pool_connections', { state: 'busy' })).toBeGreaterThan(0);
+      expect(parseSamples(open).some((s) => s.name === 'turnbase_db_pool_waiting')).toBe(true);
+      expect(parseSamples(open).some((s) => s.name === 'turnbase_webhook_outbox_pending')).toBe(true);
+      // The process defaults of prom-client, event-loop lag among them (an alert reads it).
+      expect(parseSamples(open).some((s) => s.name === 'nodejs_eventloop_lag_p99_seconds')).toBe(true);
+    } finally {
+      stream.close();
+    }
+    const until = Date.now() + 5000;
+    while (valueOf(await scrape(port), 'turnbase_streams_open', { kind: 'sse' }) !== 0) {
+      if (Date.now() > until) throw new Error('the closed stream is still counted');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  it('serves nothing but GET /metrics on its port', async () => {
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`, { method: 'POST' })).status).toBe(404);
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  });
+
+  it('returns the request id in a header and in every error body', async () => {
+    const missing = await h.client.http.get('/games/reversi/matches/not-a-match').expect(404);
+    expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(missing.body).toMatchObject({ code: 'MATCH_NOT_FOUND', details: { requestId: missing.headers['x-request-id'] } });
+    const invalid = await h.client.http.post('/games/reversi/matches').send({ players: 'two' }).expect(400);
+    expect(invalid.body.code).toBe('VALIDATION_FAILED');
+    expect(invalid.body.details.requestId).toBe(invalid.headers['x-request-id']);
+    expect(invalid.body.details.errors).toEqual(expect.arrayContaining([expect.stringContaining('players')]));
+    // A proxy's tame id is kept (to follow a request across); anything else is replaced.
+    const given = await h.client.http.get('/games/reversi/matches/not-a-match').set('X-Request-Id', 'edge-42.a').expect(404);
+    expect(given.headers['x-request-id']).toBe('edge-42.a');
+    expect(given.body.details.requestId).toBe('edge-42.a');
+    const wild = await h.client.http.get('/games').set('X-Request-Id', 'a b"<script>').expect(200);
+    expect(wild.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('metrics settings', () => {
+  async function appWith(overrides: Record<string, unknown>): Promise<NestFastifyApplication> {
+    const app = await createApp({ ...configFromEnv(), databaseUrl: process.env.DATABASE_URL, clockSweepMs: 0, webhookPollMs: 0, ...overrides }, ['error']);
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+    return app;
+  }
+
+  it('counts refusals with 429 by their limit', async () => {
+    const app = await appWith({ rateLimitPerMinute: 2 });
+    try {
+      const port = await app.get(MetricsServer).listen(0, '127.0.0.1');
+      const http = request(app.getHttpServer());
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await http.get('/games')).status);
+      expect(statuses).toEqual([200, 200, 429, 429]);
+      expect(valueOf(await scrape(port), 'turnbase_rate_limited_total', { bucket: 'rate-limit/default' })).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('METRICS_PORT=0 turns metrics off, counting included', async () => {
+    expect(configFromEnv({ METRICS_PORT: '0' }).metricsPort).toBe(0);
+    expect(configFromEnv({}).metricsPort).toBe(9464);
+    expect(() => configFromEnv({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    const app = await appWith({ metricsPort: 0 });
+    try {
+      expect(app.get(Metrics).enabled).toBe(false);
+      await expect(app.get(MetricsServer).listen(0)).rejects.toThrow(/off/);
+      await request(app.getHttpServer()).get('/games').expect(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
