@@ -9,9 +9,11 @@
  *   evaluates mobility, corners and X/C squares, and edge stability, and counts discs exactly at the end.
  */
 import { type Bot, type BotTurn, pickBest, randomBot } from '../core';
+import { bitsOfBoard } from './board';
 import { BotBoard, colourOfSeat, padOfName } from './bot-board';
 import { reversiEngine } from './index';
-import type { ReversiMove } from './notation';
+import { type ReversiMove, parseSquare } from './notation';
+import { searchBest } from './search';
 import type { ReversiView } from './view';
 
 export type ReversiBot = Bot<ReversiView, ReversiMove>;
@@ -135,5 +137,26 @@ const alphabeta: ReversiBot = {
   choose: (turn) => searchRoot(turn, turn.budget ?? alphabeta.defaultBudget),
 };
 
+/**
+ * The search of search.ts on the bitboards, from the seat's view. Its runner budget is the nodes of one
+ * second (less when the clock is shorter): bot-runner.ts converts time into nodes with `nodesPerSecond`,
+ * measured with `REVERSI_BENCH=1 npx jest src/engine/reversi/search.spec.ts` on the 2-core CI machine
+ * (midgame positions, Node 20): about NPS nodes a second.
+ */
+const expert: ReversiBot = {
+  id: 'expert',
+  description: 'Principal-variation search on bitboards (iterative deepening, transposition table, exact solve of the last empties), about one second a move.',
+  defaultBudget: 4_000,
+  nodesPerSecond: 150_000,
+  choose(turn) {
+    const bits = new Int32Array(4);
+    bitsOfBoard(turn.view.board.join(''), bits);
+    const [bl, bh, wl, wh] = bits as unknown as [number, number, number, number];
+    const moves = turn.rng.shuffle(turn.legalMoves.map((move) => ({ move, sq: parseSquare((reversiEngine.encodeMove(move) as { square: string }).square) as number })));
+    const [pl, ph, ol, oh] = turn.seat === 0 ? [bl, bh, wl, wh] : [wl, wh, bl, bh];
+    return searchBest(moves, pl, ph, ol, oh, turn.budget ?? expert.defaultBudget).move.move;
+  },
+};
+
 /** Weakest first. */
-export const reversiBots: readonly ReversiBot[] = [randomBot<ReversiView, ReversiMove>(), greedy, alphabeta];
+export const reversiBots: readonly ReversiBot[] = [randomBot<ReversiView, ReversiMove>(), greedy, alphabeta, expert];
