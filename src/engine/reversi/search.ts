@@ -57,6 +57,9 @@ const WEIGHT_MASKS: { w: number; lo: number; hi: number }[] = (() => {
 const CORNERS = [0, 7, 56, 63] as const;
 const NEAR_CORNER = [[1, 8, 9], [6, 15, 14], [57, 48, 49], [62, 55, 54]] as const;
 const CORNER_MASK = maskOf([...CORNERS]);
+/** From each corner along each of its two edges: the corner, then the 7 squares of the edge in order. */
+const EDGE_WALKS: readonly Int8Array[] = [[0, 1], [0, 8], [7, -1], [7, 8], [56, 1], [56, -8], [63, -1], [63, -8]]
+  .map(([c, step]) => Int8Array.from({ length: 8 }, (_, j) => (c as number) + j * (step as number)));
 
 const FILE_A = 0x01010101;
 const FILE_H = 0x80808080 | 0;
@@ -82,6 +85,8 @@ const LOWER = 1;
 const UPPER = 2;
 
 const TT_BITS = 17;
+/** From this many empty squares on, the search tries to prove a win before anything else. */
+const WLD_EMPTIES = 16;
 
 export class ReversiSearch {
   nodes = 0;
@@ -136,6 +141,24 @@ export class ReversiSearch {
     const myFrontier = popcount((s[0] as number) & pl) + popcount((s[1] as number) & ph);
     const theirFrontier = popcount((s[0] as number) & ol) + popcount((s[1] as number) & oh);
 
+    // Stable edges: the unbroken run of one colour along each edge from an occupied corner.
+    let stable = 0;
+    const anyCorner = ((pl | ol) & CORNER_MASK[0]) | ((ph | oh) & CORNER_MASK[1]);
+    if (anyCorner !== 0) {
+      for (let k = 0; k < 8; k++) {
+        const walk = EDGE_WALKS[k] as Int8Array;
+        const c = walk[0] as number;
+        const mineAt = (sq: number): boolean => (((sq < 32 ? pl : ph) >>> (sq & 31)) & 1) !== 0;
+        const theirsAt = (sq: number): boolean => (((sq < 32 ? ol : oh) >>> (sq & 31)) & 1) !== 0;
+        const owner = mineAt(c) ? 1 : theirsAt(c) ? -1 : 0;
+        if (owner === 0) continue;
+        const has = owner === 1 ? mineAt : theirsAt;
+        let run = 0;
+        for (let j = 1; j < 8 && has(walk[j] as number); j++) run++;
+        stable += owner * run;
+      }
+    }
+
     let weights = 0;
     for (const m of WEIGHT_MASKS) weights += m.w * (popcount(pl & m.lo) + popcount(ph & m.hi) - popcount(ol & m.lo) - popcount(oh & m.hi));
 
@@ -145,7 +168,7 @@ export class ReversiSearch {
     const frontier = (100 * (theirFrontier - myFrontier)) / (myFrontier + theirFrontier + 2);
     // Late in the game the discs themselves start to count.
     const discs = empties < 20 ? (20 - empties) * (popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh)) : 0;
-    return Math.round(800 * corners - 380 * near + 80 * mobility + 30 * potential + 75 * frontier + 10 * weights + discs);
+    return Math.round(800 * corners - 380 * near + 80 * mobility + 30 * potential + 75 * frontier + 10 * weights + 120 * stable + discs);
   }
 
   /** The exact end: the disc margin for p, empties to the winner (the usual Othello count). */
@@ -320,8 +343,14 @@ export function searchBest<M extends RootMove>(moves: readonly M[], pl: number, 
   let order = [...moves];
   let chosen = { move: order[0] as M, score: 0, depth: 0 };
   if (order.length === 1) return { ...chosen, nodes: 0 };
-  for (let depth = 1; depth <= empties; depth++) {
-    search.limit = depth === 1 ? Infinity : budget;
+  // Near the end, a win/loss solve (a null window at a draw) is tried first, on a share of the budget: it
+  // proves a win several empties earlier than a search for the margin would. Its moves come ordered by a
+  // shallow search.
+  const endgame = empties <= WLD_EMPTIES;
+  const maxDepth = endgame ? Math.min(empties, 6) : empties;
+  const idBudget = endgame ? Math.floor(budget / 8) : budget;
+  for (let depth = 1; depth <= maxDepth; depth++) {
+    search.limit = depth === 1 ? Infinity : idBudget;
     let best: M | null = null;
     let alpha = -Infinity;
     const scores = new Map<M, number>();
@@ -351,6 +380,20 @@ export function searchBest<M extends RootMove>(moves: readonly M[], pl: number, 
     if (depth >= empties) break;
     // Next depth: best first, then the rest by this depth's scores (stable: the seed's order breaks ties).
     order = [...order].sort((x, y) => (scores.get(y) ?? -Infinity) - (scores.get(x) ?? -Infinity));
+  }
+  if (endgame && chosen.depth < empties) {
+    search.aborted = false;
+    search.limit = search.nodes + budget - Math.min(budget, search.nodes);
+    let draw: M | null = null;
+    for (const m of order) {
+      const [a, b, c, d] = after(m.sq, pl, ph, ol, oh, scratch);
+      const v = -search.search(a, b, c, d, empties, -1, 1, 1, false);
+      if (search.aborted) break;
+      if (v >= 1) return { move: m, score: v, depth: empties, nodes: search.nodes };
+      if (v === 0 && draw === null) draw = m;
+    }
+    // Proven: no move wins. A draw if there is one; else the shallow search's choice.
+    if (!search.aborted && draw !== null) return { move: draw, score: 0, depth: empties, nodes: search.nodes };
   }
   return { ...chosen, nodes: search.nodes };
 }
