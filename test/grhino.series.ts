@@ -8,6 +8,8 @@ import { startTimedApp } from './support/timed-app';
 
 const GAMES = Number(process.env.GRHINO_GAMES ?? 10);
 const LEVEL = Number(process.env.GRHINO_LEVEL ?? 4);
+/** A part of the series (games FIRST+1 … FIRST+GAMES), to play it in several processes at once. */
+const FIRST = Number(process.env.GRHINO_FIRST ?? 0);
 
 /**
  * The GRhino series (issue 30): Reversi's strongest bot, as a server bot seat with the runner's time budget (one
@@ -23,7 +25,7 @@ describe('the strongest Reversi bot against GRhino', () => {
 
   beforeAll(async () => {
     requireGtpRhino();
-    const scratch = await scratchDatabase('turnbase_grhino_series');
+    const scratch = await scratchDatabase(`turnbase_grhino_series_${FIRST}`);
     drop = () => scratch.drop();
     ({ app } = await startTimedApp({ databaseUrl: scratch.url, botSweepMs: 20, clockSweepMs: 0 }));
     await app.listen(0, '127.0.0.1');
@@ -38,7 +40,7 @@ describe('the strongest Reversi bot against GRhino', () => {
   it(`${strongest.id} wins at least 7 of ${GAMES} against gtp-rhino -l ${LEVEL}, colours alternating`, async () => {
     let wins = 0;
     const lines: string[] = [];
-    for (let i = 0; i < GAMES; i++) {
+    for (let i = FIRST; i < FIRST + GAMES; i++) {
       // Game 0: the bot is black (seat 0), GRhino white; then alternating.
       const botSeat = i % 2;
       const result = await playMatch({ server: baseUrl, engine: gtpRhino(LEVEL), vs: strongest.id, colour: botSeat === 0 ? 'white' : 'black', name: `grhino-l${LEVEL}` });
