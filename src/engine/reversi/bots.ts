@@ -152,7 +152,7 @@ const alphabeta: ReversiBot = {
 const expert: ReversiBot = {
   id: 'expert',
   description: 'Principal-variation search on bitboards (iterative deepening, transposition table, exact solve of the last empties), about one second a move.',
-  defaultBudget: 4_000,
+  defaultBudget: 20_000,
   nodesPerSecond: 300_000,
   choose(turn) {
     const bits = new Int32Array(4);
