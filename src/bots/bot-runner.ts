@@ -28,6 +28,21 @@ const MAX_IN_FLIGHT = 32;
  */
 const MOVES_PER_CLAIM = 8;
 
+/**
+ * A bot that thinks (one with `nodesPerSecond`) is given this long a move: a second, the time a person waits
+ * for a reply without noticing. The budget is in nodes, converted with the bot's measured rate, so its move
+ * stays a pure function of the match and the budget, whatever the machine's load.
+ */
+const THINK_MS = 1000;
+/** With a clock, a move takes at most this share of the time left before the deadline. */
+const CLOCK_SHARE = 20;
+
+/** The node budget for `thinkMs` of thinking, less when the clock leaves less than `CLOCK_SHARE` times that. */
+export function thinkBudget(nodesPerSecond: number, thinkMs: number, deadline: number | null, now: number): number {
+  const ms = deadline === null ? thinkMs : Math.min(thinkMs, Math.max(0, deadline - now) / CLOCK_SHARE);
+  return Math.max(1, Math.floor((nodesPerSecond * ms) / 1000));
+}
+
 /** A claimed match's lease as the runner holds it: every append of its own renews it. */
 interface Claim {
   lease: Date;
@@ -57,6 +72,8 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
   private stopping = false;
   /** How many matches this instance plays at once (tests lower it). */
   maxInFlight = MAX_IN_FLIGHT;
+  /** A thinking bot's time a move, before the clock shortens it (tests may lower it). */
+  thinkMs = THINK_MS;
 
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
@@ -192,8 +209,9 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     const id = loaded.state.seats[seat]?.bot as string;
     const bot = findBot(engine.id, id);
     if (bot) {
-      // Deterministic for the match and turn; the bot sees only the seat's view (botMove builds it).
-      const move = botMove(engine, bot, loaded.state.game, seat, `${loaded.match.id}:${loaded.version}:${seat}`);
+      // Deterministic for the match and turn (and the budget); the bot sees only the seat's view (botMove builds it).
+      const budget = bot.nodesPerSecond === undefined ? undefined : thinkBudget(bot.nodesPerSecond, this.thinkMs, deadlineOf(loaded.state)?.getTime() ?? null, this.access.clock.now().getTime());
+      const move = botMove(engine, bot, loaded.state.game, seat, `${loaded.match.id}:${loaded.version}:${seat}`, budget);
       return { type: 'MakeMove', seat, move: engine.encodeMove(move), now: this.access.clock.now().getTime() };
     }
     const missed: MatchCommand = { type: 'MissTurn', seat, now: this.access.clock.now().getTime() };

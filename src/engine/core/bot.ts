@@ -28,6 +28,12 @@ export interface Bot<V, M> {
   readonly description: string;
   /** The think budget used when a turn names none (0 for bots that do not search). */
   readonly defaultBudget: number;
+  /**
+   * For a bot whose budget stands for thinking time: the budget units it spends in a second, as measured on
+   * the CI machine. The server's bot runner turns its time allowance into a budget with it; the bot itself
+   * never reads a clock.
+   */
+  readonly nodesPerSecond?: number;
   /** Pure and deterministic: the same turn (view, moves, seat, rng state, budget) gives the same move. */
   choose(turn: BotTurn<V, M>): M;
 }

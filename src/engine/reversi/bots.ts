@@ -7,11 +7,17 @@
  *   that give corners away bad); ties broken by the Rng.
  * - `alphabeta`: iterative-deepening negamax with alpha-beta pruning, within a budget of search nodes; it
  *   evaluates mobility, corners and X/C squares, and edge stability, and counts discs exactly at the end.
+ * - `expert`: principal-variation search on the rule engine's bitboards (search.ts), with a transposition
+ *   table, move ordering (hash move, corners, fewest replies), an evaluation of corners, X/C squares, mobility,
+ *   potential mobility, frontier, stable edges and square weights, and a win/loss solve of the last 16 empties;
+ *   the server gives it a second a move, as nodes.
  */
 import { type Bot, type BotTurn, pickBest, randomBot } from '../core';
+import { bitsOfBoard } from './board';
 import { BotBoard, colourOfSeat, padOfName } from './bot-board';
 import { reversiEngine } from './index';
-import type { ReversiMove } from './notation';
+import { type ReversiMove, parseSquare } from './notation';
+import { searchBest } from './search';
 import type { ReversiView } from './view';
 
 export type ReversiBot = Bot<ReversiView, ReversiMove>;
@@ -135,5 +141,28 @@ const alphabeta: ReversiBot = {
   choose: (turn) => searchRoot(turn, turn.budget ?? alphabeta.defaultBudget),
 };
 
+/**
+ * The search of search.ts on the bitboards, from the seat's view. Its runner budget is the nodes of one
+ * second (less when the clock is shorter): bot-runner.ts converts time into nodes with `nodesPerSecond`.
+ * Measured once (Node 20, the 2-core build machine, shared: load average 21): `searchBest` on six positions
+ * of seeded random games (14 to 49 moves in), 100,000 nodes each, timed with `process.cpuUsage` (CPU time,
+ * so the load counts little): 305,000–395,000 nodes a CPU second once compiled (190,000 on the first, cold
+ * one). 300,000 it is. Before the row tables and the table popcount of search.ts it was 90,000–140,000.
+ */
+const expert: ReversiBot = {
+  id: 'expert',
+  description: 'Principal-variation search on bitboards (iterative deepening, transposition table, exact solve of the last empties), about one second a move.',
+  defaultBudget: 20_000,
+  nodesPerSecond: 300_000,
+  choose(turn) {
+    const bits = new Int32Array(4);
+    bitsOfBoard(turn.view.board.join(''), bits);
+    const [bl, bh, wl, wh] = bits as unknown as [number, number, number, number];
+    const moves = turn.rng.shuffle(turn.legalMoves.map((move) => ({ move, sq: parseSquare((reversiEngine.encodeMove(move) as { square: string }).square) as number })));
+    const [pl, ph, ol, oh] = turn.seat === 0 ? [bl, bh, wl, wh] : [wl, wh, bl, bh];
+    return searchBest(moves, pl, ph, ol, oh, turn.budget ?? expert.defaultBudget).move.move;
+  },
+};
+
 /** Weakest first. */
-export const reversiBots: readonly ReversiBot[] = [randomBot<ReversiView, ReversiMove>(), greedy, alphabeta];
+export const reversiBots: readonly ReversiBot[] = [randomBot<ReversiView, ReversiMove>(), greedy, alphabeta, expert];

@@ -1,0 +1,68 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import { playMatch } from '../examples/gtp-bridge';
+import { reversiBots } from '../src/engine/reversi/bots';
+import { gtpRhino, requireGtpRhino } from './support/gtp';
+import { scratchDatabase } from './support/scratch-db';
+import { startTimedApp } from './support/timed-app';
+
+const GAMES = Number(process.env.GRHINO_GAMES ?? 10);
+const LEVEL = Number(process.env.GRHINO_LEVEL ?? 4);
+/** A part of the series (games FIRST+1 … FIRST+GAMES), to play it in several processes at once. */
+const FIRST = Number(process.env.GRHINO_FIRST ?? 0);
+
+/**
+ * The GRhino series (issue 30): Reversi's strongest bot, as a server bot seat with the runner's time budget (one
+ * second a move, as nodes), against Debian's GRhino at level 4 of 5, seated through the GTP bridge of examples/.
+ * Ten games, colours alternating; the bot must win at least 7. Prints each game's colours, score and time per
+ * move. `npm run test:grhino` (jest.grhino.config.js); `.ci/run` runs it after the suites.
+ */
+describe('the strongest Reversi bot against GRhino', () => {
+  let app: NestFastifyApplication;
+  let baseUrl: string;
+  let drop: () => Promise<void>;
+  const strongest = reversiBots[reversiBots.length - 1]!;
+
+  beforeAll(async () => {
+    requireGtpRhino();
+    const scratch = await scratchDatabase(`turnbase_grhino_series_${FIRST}`);
+    drop = () => scratch.drop();
+    ({ app } = await startTimedApp({ databaseUrl: scratch.url, botSweepMs: 20, clockSweepMs: 0 }));
+    await app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it(`${strongest.id} wins at least 7 of ${GAMES} against gtp-rhino -l ${LEVEL}, colours alternating`, async () => {
+    let wins = 0;
+    const lines: string[] = [];
+    for (let i = FIRST; i < FIRST + GAMES; i++) {
+      // Game 0: the bot is black (seat 0), GRhino white; then alternating.
+      const botSeat = i % 2;
+      const result = await playMatch({ server: baseUrl, engine: gtpRhino(LEVEL), vs: strongest.id, colour: botSeat === 0 ? 'white' : 'black', name: `grhino-l${LEVEL}` });
+      expect(result.stats).toMatchObject({ disagreements: 0, refused: 0 });
+      const { outcome } = result.match;
+      const log = await request(app.getHttpServer()).get(`/games/reversi/matches/${result.matchId}/moves?limit=200`).expect(200);
+      const entries = log.body.entries as { seat: number; at: string }[];
+      // The bot's time a move: from the entry before its move to its move (the runner's sweep included).
+      const botMs: number[] = [];
+      entries.forEach((e, k) => {
+        if (e.seat === botSeat && k > 0) botMs.push(Date.parse(e.at) - Date.parse(entries[k - 1]!.at));
+      });
+      const mean = (xs: number[]): number => Math.round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
+      const won = outcome!.winners.length === 1 && outcome!.winners[0] === botSeat;
+      if (won) wins++;
+      const line = `game ${i + 1}: ${strongest.id} ${botSeat === 0 ? 'black' : 'white'} vs GRhino ${botSeat === 0 ? 'white' : 'black'}: ` +
+        `${outcome!.scores[botSeat]}-${outcome!.scores[1 - botSeat]} ${won ? 'win' : outcome!.draw ? 'draw' : 'loss'}; ` +
+        `ms a move: ${strongest.id} ${mean(botMs)} (max ${Math.max(...botMs)}), GRhino ${mean(result.moveMs)} (max ${Math.max(...result.moveMs)})`;
+      lines.push(line);
+      console.log(line);
+    }
+    console.log(`${strongest.id} against gtp-rhino -l ${LEVEL}: ${wins} wins in ${GAMES}\n${lines.join('\n')}`);
+    expect(wins).toBeGreaterThanOrEqual(Math.ceil((7 * GAMES) / 10));
+  });
+});
