@@ -31,6 +31,8 @@ function onFeed(e: Schemas['PlayerFeedEvent']): string {
       void nothing;
       return outcome === null ? 'aborted' : `winners ${outcome.winners.join(', ')}${outcome.draw ? ' (draw)' : ''}: ${outcome.reason}`;
     }
+    case 'matched':
+      return `seek ${e.data.seekId} matched: seat ${e.data.seat} of ${e.data.game} match ${e.data.matchId}`;
   }
 }
 

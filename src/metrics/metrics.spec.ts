@@ -11,9 +11,12 @@ async function valueOf(metrics: Metrics, line: string): Promise<number> {
   return found === undefined ? 0 : Number(found.split(' ').pop());
 }
 
-function hostFor(requestId: string): { host: ArgumentsHost; sent: { status?: number; body?: Record<string, unknown> } } {
-  const sent: { status?: number; body?: Record<string, unknown> } = {};
-  const reply = { status: (s: number) => ({ send: (b: Record<string, unknown>) => Object.assign(sent, { status: s, body: b }) }) };
+function hostFor(requestId: string): { host: ArgumentsHost; sent: { status?: number; body?: Record<string, unknown>; headers: Record<string, string> } } {
+  const sent: { status?: number; body?: Record<string, unknown>; headers: Record<string, string> } = { headers: {} };
+  const reply = {
+    status: (s: number) => ({ send: (b: Record<string, unknown>) => Object.assign(sent, { status: s, body: b }) }),
+    header: (name: string, value: string) => Object.assign(sent.headers, { [name]: value }),
+  };
   const request = { id: requestId, log: { error: () => undefined } };
   const host = { switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }) } as unknown as ArgumentsHost;
   return { host, sent };
@@ -62,6 +65,7 @@ describe('error bodies and the counters of the exception filter', () => {
     filter.catch(new ApiError('SERVICE_UNAVAILABLE', 'The database cannot be reached.', 'database/unavailable'), down.host);
     expect(down.sent.status).toBe(503);
     expect(down.sent.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { requestId: 'req-1' } });
+    expect(down.sent.headers['Retry-After']).toMatch(/^\d+$/);
     filter.catch(new ApiError('SERVICE_UNAVAILABLE', 'Something else is down.'), hostFor('req-2').host);
     filter.catch(new ApiError('RATE_LIMITED', 'Slow down.', 'rate-limit/create'), hostFor('req-3').host);
     filter.catch(new ApiError('RATE_LIMITED', 'Too many streams.', 'live/per-token'), hostFor('req-4').host);

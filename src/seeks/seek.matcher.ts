@@ -22,7 +22,7 @@ import { SEEK_STORE, type SeekRecord, type SeekStore, type Seating } from './see
 export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Seeks');
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private running: Promise<boolean> | null = null;
 
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
@@ -45,21 +45,26 @@ export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdow
     await this.running?.catch(() => undefined);
   }
 
-  /** One pass (single flight: a call while one runs joins it). Answers the matches made by this instance. */
-  sweep(): Promise<void> {
+  /**
+   * One pass (single flight: a call while one runs joins it). Answers whether this instance paired every game
+   * with waiting seeks (false: another instance held a game's lock, and pairs it now).
+   */
+  sweep(): Promise<boolean> {
     this.running ??= this.sweepOnce().finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  private async sweepOnce(): Promise<void> {
+  private async sweepOnce(): Promise<boolean> {
     await this.store.expire(this.clock.now());
+    let all = true;
     for (const game of await this.store.gamesWaiting()) {
       const engine = this.engines.get(game);
       if (!engine) continue;
-      await this.store.pair(game, (waiting) => this.seat(engine, waiting));
+      if ((await this.store.pair(game, (waiting) => this.seat(engine, waiting))) === null) all = false;
     }
+    return all;
   }
 
   private seat(engine: AnyEngine, waiting: readonly SeekRecord[]): Seating[] {
