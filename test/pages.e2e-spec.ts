@@ -545,6 +545,9 @@ describe('the pages in a browser', () => {
       await page.click(`[data-play-now="${game}"]`);
       await page.waitForSelector(`[data-me="${name}"]`);
     }
+    // The lobby leaves for the match by itself: a list read of its 5 s refresh may be in flight then, and the
+    // browser aborts it, as it should. Anything else is a problem.
+    const leftLobby = (problems: string[]) => problems.filter((p) => !/^request failed: \S+\/games\/\w+\/matches\?status=\w+&limit=\d+ net::ERR_ABORTED$/.test(p));
     const matchOf = (url: string) => ({ id: new URL(url).pathname.split('/')[3]!, token: tokenOf(url) });
 
     it('"Play now" on Reversi with a bot after 10 s: the visitor waits, meets the strongest bot, and moves by clicking', async () => {
@@ -577,7 +580,7 @@ describe('the pages in a browser', () => {
       await page.waitForSelector(`[data-game="reversi"]:not([data-version="${version}"])`);
       const log = (await h.client.log('reversi', id, token).expect(200)).body.entries as { seq: number; seat: number; move: unknown }[];
       expect(log.find((e) => e.seq === version + 1)).toMatchObject({ seat: me, move });
-      expect(problems).toEqual([]);
+      expect(leftLobby(problems)).toEqual([]);
       await page.close();
     });
 
@@ -603,7 +606,7 @@ describe('the pages in a browser', () => {
         await b.page.waitForSelector('.badge.you');
         expect(await a.page.textContent('.badge.you')).toBe(`seat ${seatA.you}: pair-a-${run}`);
         expect(await b.page.textContent('.badge.you')).toBe(`seat ${seatB.you}: pair-b-${run}`);
-        expect([...a.problems, ...b.problems]).toEqual([]);
+        expect(leftLobby([...a.problems, ...b.problems])).toEqual([]);
         await a.page.close();
       } finally {
         await other.close();
