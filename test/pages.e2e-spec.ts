@@ -1,7 +1,7 @@
 /**
  * The pages in a real browser (Debian's Chromium through playwright-core) against the real app on the test
  * database: the lobby (bots, open seats, paged lists, leaderboards, tournaments), a match followed live, moving
- * by clicking, the replay stepper, hidden hands, a finished match in words. Every request reaches the real
+ * by clicking, the replay stepper, hidden hands, a finished match in words, "Play now" and the arena page. Every request reaches the real
  * server: no route is intercepted or stood in for (a mocked path once hid that the page looked for a route the
  * spec does not publish). The screenshots in docs/screenshots are taken here.
  */
@@ -20,7 +20,8 @@ const tileKeys = (tiles: Tile[]) => tiles.map((t) => `${t.color}/${t.shape}`).so
 describe('the pages in a browser', () => {
   let pages = '';
   beforeAll(() => { pages = buildPages(); });
-  const h = useApp();
+  // The seek matcher runs here (startApp leaves it off), quickly, for "Play now".
+  const h = useApp({ seekSweepMs: 200 });
   let browser: Browser;
   let base: string;
 
@@ -55,6 +56,7 @@ describe('the pages in a browser', () => {
     const asset = /\/assets\/[\w.-]+\.js/.exec(lobby.text)?.[0] as string;
     expect((await h.client.http.get(asset).expect(200)).headers['content-type']).toContain('javascript');
     await h.client.http.get('/play/reversi/any-id').expect(200);
+    await h.client.http.get('/arena/any-id').expect(200);
     expect((await h.client.http.get('/play/chess/any-id').expect(404)).body.code).toBe('NOT_FOUND');
     expect((await h.client.http.get('/assets/..%2Fplay.html').expect(404)).body.code).toBe('NOT_FOUND');
     expect((await h.client.http.get('/assets/nothing.js').expect(404)).body.code).toBe('NOT_FOUND');
@@ -532,6 +534,127 @@ describe('the pages in a browser', () => {
       expect(standings).toContain('tr-random');
       expect(standings).toContain('tr-greedy');
       expect(problems).toEqual([]);
+      await page.close();
+    });
+  });
+
+  describe('play now and the arena page', () => {
+    const run = Math.random().toString(36).slice(2, 7);
+    /** The lobby for a visitor this browser has not seen: no player kept, so "Play now" asks for a name. */
+    async function freshLobby(page: Page) {
+      await page.goto(`${base}/`);
+      await page.evaluate('localStorage.clear()');
+      await page.reload();
+      await page.waitForSelector('input[name="player-name"]');
+    }
+    async function playNow(page: Page, game: string, name: string, botAfter: string) {
+      await page.fill('input[name="player-name"]', name);
+      await page.selectOption('select[name="bot-after"]', botAfter);
+      await page.click(`[data-play-now="${game}"]`);
+      await page.waitForSelector(`[data-me="${name}"]`);
+    }
+    // The lobby leaves for the match by itself: one of its reads (a list's 5 s refresh, the leaderboard, the bots, a tournament)
+    // may be in flight then, and the browser aborts it, as it should. Anything else is a problem.
+    const leftLobby = (problems: string[]) => problems.filter((p) => !/^request failed: \S+\/(games\/\w+\/(matches\?\S*|leaderboard\?\S*|bots)|tournaments\/[\w-]+) net::ERR_ABORTED$/.test(p));
+    const matchOf = (url: string) => ({ id: new URL(url).pathname.split('/')[3]!, token: tokenOf(url) });
+
+    it('"Play now" on Reversi with a bot after 10 s: the visitor waits, meets the strongest bot, and moves by clicking', async () => {
+      const bots = (await h.client.http.get('/games/reversi/bots').expect(200)).body.bots as { id: string }[];
+      const strongest = bots[bots.length - 1]!.id;
+      const { page, problems } = await browser.page();
+      await freshLobby(page);
+      const name = `now-${run}`;
+      const posted = Date.now();
+      await playNow(page, 'reversi', name, '10');
+      // Waiting, with a way out; the name is kept for the next visit.
+      await page.waitForSelector('[data-seek="waiting"] [data-cancel-seek]');
+      expect(await page.textContent('[data-seek="waiting"]')).toContain('Looking for an opponent for Reversi');
+      expect(JSON.parse(await page.evaluate<string>('localStorage.getItem("turnbase.player")')).name).toBe(name);
+      await page.screenshot({ path: join(SCREENSHOTS, 'play-now.png'), fullPage: true });
+
+      await page.waitForURL(/\/play\/reversi\/[^#]+#token=/, { timeout: 45_000 });
+      expect(Date.now() - posted).toBeGreaterThanOrEqual(10_000); // not before the wait chosen
+      const { id, token } = matchOf(page.url());
+      const match = (await h.client.get('reversi', id, token).expect(200)).body;
+      const me = match.you as number;
+      expect(match.players[me]).toMatchObject({ name, player: expect.any(String) });
+      expect(match.players[1 - me]).toMatchObject({ name: strongest, bot: strongest });
+
+      // The human's turn comes (after the bot's first move if the bot has black); a click moves.
+      const target = await page.waitForSelector('[data-move]', { timeout: 30_000 });
+      const version = Number(await page.getAttribute('[data-game="reversi"]', 'data-version'));
+      const move = JSON.parse((await target.getAttribute('data-move')) as string);
+      await target.click();
+      await page.waitForSelector(`[data-game="reversi"]:not([data-version="${version}"])`);
+      const log = (await h.client.log('reversi', id, token).expect(200)).body.entries as { seq: number; seat: number; move: unknown }[];
+      expect(log.find((e) => e.seq === version + 1)).toMatchObject({ seat: me, move });
+      expect(leftLobby(problems)).toEqual([]);
+      await page.close();
+    });
+
+    it('two visitors who click "Play now" on one game land in the same match, one seat each', async () => {
+      // A second browser: a profile of its own, so its own player in localStorage.
+      const other = await launchBrowser();
+      try {
+        const a = await browser.page();
+        const b = await other.page();
+        await Promise.all([freshLobby(a.page), freshLobby(b.page)]);
+        await playNow(a.page, 'deblockle', `pair-a-${run}`, 'never');
+        await a.page.waitForSelector('[data-seek="waiting"]');
+        await playNow(b.page, 'deblockle', `pair-b-${run}`, 'never');
+        await Promise.all([a.page.waitForURL(/\/play\/deblockle\/[^#]+#token=/), b.page.waitForURL(/\/play\/deblockle\/[^#]+#token=/)]);
+        const [ma, mb] = [matchOf(a.page.url()), matchOf(b.page.url())];
+        expect(ma.id).toBe(mb.id);
+        const seatA = (await h.client.get('deblockle', ma.id, ma.token).expect(200)).body;
+        const seatB = (await h.client.get('deblockle', mb.id, mb.token).expect(200)).body;
+        expect(new Set([seatA.you, seatB.you])).toEqual(new Set([0, 1]));
+        expect(seatA.players.map((p: { name: string }) => p.name).sort()).toEqual([`pair-a-${run}`, `pair-b-${run}`]);
+        expect(seatA.players.some((p: { bot?: string }) => p.bot)).toBe(false);
+        await a.page.waitForSelector('.badge.you');
+        await b.page.waitForSelector('.badge.you');
+        expect(await a.page.textContent('.badge.you')).toBe(`seat ${seatA.you}: pair-a-${run}`);
+        expect(await b.page.textContent('.badge.you')).toBe(`seat ${seatB.you}: pair-b-${run}`);
+        expect(leftLobby([...a.problems, ...b.problems])).toEqual([]);
+        await a.page.close();
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('shows an arena\'s live standings and running matches, reached from the lobby, updated from its stream', async () => {
+      const entrants = ['random', 'greedy', 'random', 'greedy'].map((bot, i) => ({ name: `live${i}-${run}`, bot }));
+      const t = (await h.client.http.post('/tournaments').send({ game: 'reversi', format: 'arena', minutes: 1, entrants }).expect(201)).body;
+      const { page, problems } = await browser.page();
+      const streams: string[] = [];
+      page.on('request', (r) => { if (new URL(r.url()).pathname === `/tournaments/${t.id}/events`) streams.push(r.url()); });
+      await page.goto(`${base}/#tournament=${t.id}`);
+      await (await page.waitForSelector('[data-arena-link]')).click();
+      await page.waitForURL(`${base}/arena/${t.id}`);
+      await page.waitForSelector('[data-standings] [data-entrant]');
+      const names = await page.$$eval('[data-entrant]', (els) => els.map((e) => e.getAttribute('data-entrant')));
+      expect(names.sort()).toEqual(entrants.map((e) => e.name).sort());
+      // The matches being played, each a link to its page, all of this tournament's.
+      await page.waitForSelector('[data-playing] a');
+      const truth = (await h.client.http.get(`/tournaments/${t.id}`).expect(200)).body;
+      const ids = new Set<string>(truth.rounds.flatMap((r: { matches: { id: string }[] }) => r.matches.map((m) => m.id)));
+      const links = await page.$$eval('[data-playing] a', (els) => els.map((e) => e.getAttribute('href') as string));
+      expect(links.length).toBeGreaterThan(0);
+      for (const href of links) expect(ids.has(href.split('/')[3]!) && href.startsWith('/play/reversi/')).toBe(true);
+
+      // Live: results come in without a reload, from the tournament's event stream.
+      const playedNow = () => page.$$eval('[data-entrant]', (els) => els.reduce((n, e) => n + Number(e.getAttribute('data-played')), 0));
+      const before = await playedNow();
+      // (Polled from here: the page's CSP forbids the string evaluation waitForFunction would need.)
+      for (const until = Date.now() + 50_000; (await playedNow()) <= before && Date.now() < until;) await new Promise((r) => setTimeout(r, 250));
+      expect(await playedNow()).toBeGreaterThan(before);
+      expect(streams.length).toBeGreaterThan(0);
+      // Two seats a match, two points a match: what the page shows adds up.
+      const rows = await page.$$eval('[data-entrant]', (els) => els.map((e) => ({ points: Number(e.getAttribute('data-points')), played: Number(e.getAttribute('data-played')) })));
+      expect(rows.reduce((n, r) => n + r.points, 0)).toBe(rows.reduce((n, r) => n + r.played, 0));
+      const points = rows.map((r) => r.points);
+      expect(points).toEqual([...points].sort((x, y) => y - x)); // best first
+      await page.screenshot({ path: join(SCREENSHOTS, 'arena.png'), fullPage: true });
+      expect(leftLobby(problems)).toEqual([]);
       await page.close();
     });
   });

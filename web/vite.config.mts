@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
- * The pages: web/ → dist/public (after `nest build`, which empties dist/). The server serves the two HTML
+ * The pages: web/ → dist/public (after `nest build`, which empties dist/). The server serves the HTML
  * pages itself (src/pages) and the hashed files under /assets. No CDN: everything is bundled here.
  */
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -18,7 +18,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rollupOptions: {
-      input: { lobby: resolve(here, 'index.html'), play: resolve(here, 'play.html') },
+      input: { lobby: resolve(here, 'index.html'), play: resolve(here, 'play.html'), arena: resolve(here, 'arena.html') },
     },
   },
 });

@@ -28,7 +28,7 @@ const GAME_IDS = new Set(GAMES.map((g) => g.engine.id));
 // The pages load only their own scripts and styles and talk only to this server.
 const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
 
-/** The lobby and the match page: static files of the Vite build, served by the API's own server. */
+/** The lobby, the match page and the arena page: static files of the Vite build, served by the API's own server. */
 @ApiExcludeController()
 @Controller()
 export class PagesController {
@@ -47,6 +47,14 @@ export class PagesController {
   play(@Param('game') game: string, @Res() reply: FastifyReply): Promise<void> {
     if (!GAME_IDS.has(game)) throw new ApiError('NOT_FOUND', `No game ${game.slice(0, 40)} here.`);
     return this.page(reply, 'play.html');
+  }
+
+  /** A tournament's live standings and running matches (any format; made for arenas, which never pause). */
+  @Get('arena/:id')
+  @Header('Cache-Control', 'no-cache')
+  @Header('Content-Security-Policy', CSP)
+  arena(@Res() reply: FastifyReply): Promise<void> {
+    return this.page(reply, 'arena.html');
   }
 
   @Get('assets/:file')

@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { AppConfig } from '../../src/common/config';
 import { startApp } from './app';
 import { Client, Db } from './client';
 
@@ -8,11 +9,14 @@ export interface Harness {
   readonly db: Db;
 }
 
-/** Starts the app on the test database before the file's tests and closes it (and the db reader) after. */
-export function useApp(): Harness {
+/**
+ * Starts the app on the test database before the file's tests and closes it (and the db reader) after;
+ * `overrides` turns on what startApp leaves off (the browser tests run the seek matcher).
+ */
+export function useApp(overrides: Partial<AppConfig> = {}): Harness {
   const h = {} as { app: NestFastifyApplication; client: Client; db: Db };
   beforeAll(async () => {
-    h.app = await startApp();
+    h.app = await startApp(overrides);
     h.client = new Client(h.app);
     h.db = new Db();
   });

@@ -31,7 +31,7 @@ interface OpenApiDocument {
 /** Routes the documentation itself is served on: not part of the API, so not in the spec. */
 const DOCUMENTATION_ROUTES = /^\/(openapi\.json|docs(\/.*|-json|-yaml)?)$/;
 /** The HTML pages and their assets (src/pages): for people, not part of the JSON API; the browser tests cover them. */
-const PAGE_ROUTES = /^\/($|play\/|assets\/)/;
+const PAGE_ROUTES = /^\/($|play\/|arena\/|assets\/)/;
 
 export class SpecChecker {
   private readonly ajv = new Ajv({ strict: false, allErrors: true });

@@ -1,5 +1,5 @@
 /**
- * The lobby, `/`: the games, a form to start a match (players, open seats, bots), and for the game chosen its
+ * The lobby, `/`: "Play now" (a seek, play-now.tsx), the games, a form to start a match (players, open seats, bots), and for the game chosen its
  * open matches to join (by name or with a bot), the matches being played and finished, and its leaderboard.
  * Every list pages as the API does (`?limit=` and `nextCursor`, "More" for the next page): the rejected
  * alternative, one read of everything, grows with the database, which the listing route exists to avoid.
@@ -8,6 +8,7 @@ import { render } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, errorText, useBots } from './api';
 import { CreateForm } from './create-form';
+import { PlayNow } from './play-now';
 import { TournamentPanel } from './tournament';
 import type { CatalogueEntry, Player } from './types';
 import './style.css';
@@ -48,6 +49,7 @@ function Lobby() {
       {games && game && (
         <>
           <div class="lobby-grid">
+            <PlayNow games={games} />
             <section class="card-panel" aria-labelledby="new-match">
               <h2 id="new-match">Start a match</h2>
               <CreateForm games={games} gameId={game.id} setGameId={setGameId} onCreated={() => setFresh((n) => n + 1)} />

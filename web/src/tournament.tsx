@@ -47,7 +47,7 @@ export function TournamentPanel() {
       {error && <p class="status error" role="alert">{error}</p>}
       {t && (
         <>
-          <p class="muted">{t.game} · {t.status}</p>
+          <p class="muted">{t.game} · {t.status} · <a href={`/arena/${encodeURIComponent(t.id)}`} data-arena-link>live standings</a></p>
           <ol class="leaders">
             {t.standings.map((s) => <li key={s.name}>{s.name} <b>{s.points}</b> <small>{s.played} played{s.rating === undefined ? '' : ` · ${Math.round(s.rating)}`}</small></li>)}
           </ol>
