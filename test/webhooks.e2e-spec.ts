@@ -170,8 +170,19 @@ describe('webhooks', () => {
       const matches = await Promise.all(Array.from({ length: 100 }, () => create(c, [receiver.url('/a'), receiver.url('/b')])));
       // Ten moves per match, all on version 0 (black's four openings, repeated): one lands per match.
       const squares = ['d3', 'c4', 'f5', 'e6'];
-      const results = await Promise.all(matches.flatMap((m) => Array.from({ length: 10 }, (_, i) =>
-        c.move('reversi', m.id, m.seats[0].token, { square: squares[i % 4] }, 0).then((r) => r.status))));
+      // A thousand connects at once can be reset on a loaded 2-core machine (seen there, before and after this
+      // session's changes): such a move is sent again. The version guard makes a repeat harmless (one move per
+      // match lands whatever is sent), and what this test checks is the outbox.
+      const move = async (id: string, token: string, square: string): Promise<number> => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return (await c.move('reversi', id, token, { square }, 0)).status;
+          } catch (error) {
+            if ((error as { code?: string }).code !== 'ECONNRESET' || attempt === 5) throw error;
+          }
+        }
+      };
+      const results = await Promise.all(matches.flatMap((m) => Array.from({ length: 10 }, (_, i) => move(m.id, m.seats[0].token, squares[i % 4] as string))));
       expect(results).toHaveLength(1000);
       expect(results.filter((s) => s === 200)).toHaveLength(100);
       expect(results.filter((s) => s !== 200 && s !== 409)).toEqual([]);
