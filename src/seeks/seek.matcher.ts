@@ -9,6 +9,7 @@ import type { SeatHolder } from '../matches/decider';
 import { commitTo } from '../matches/fairness';
 import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
 import { newSeed } from '../matches/tokens';
+import { outage } from '../store/outage';
 import { pairSeeks } from './pairing';
 import { SEEK_STORE, type SeekRecord, type SeekStore, type Seating } from './seek-store.port';
 
@@ -35,7 +36,10 @@ export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdow
   onApplicationBootstrap(): void {
     if (this.config.seekSweepMs <= 0) return;
     this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.logger.error(`seek pairing failed: ${(error as Error).message}`));
+      if (outage.skip('seeks')) return; // the database is away: back off, and say so once (store/outage.ts)
+      this.sweep().then(() => outage.ok('seeks'), (error: unknown) => {
+        if (!outage.failed('seeks', error)) this.logger.error(`seek pairing failed: ${(error as Error).message}`);
+      });
     }, this.config.seekSweepMs);
     this.timer.unref();
   }
