@@ -286,6 +286,8 @@ async function startInstance(name, url) {
     env: {
       ...process.env, PORT: String(port), DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production',
       CLOCK_SWEEP_MS: '500', DATABASE_POOL_SIZE: '10',
+      // Several instances on one host: each needs a metrics port of its own (the default 9464 would clash).
+      METRICS_PORT: String(await freePort()),
     },
   });
   const base = `http://127.0.0.1:${port}`;
