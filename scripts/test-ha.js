@@ -616,8 +616,16 @@ async function main() {
     const pm = postmasterPid(before);
     signal([before.child.pid, pm], 'SIGKILL');
     signal(descendants(pm), 'SIGKILL');
-    await sleep(500);
-    startPatroni(before); // the host comes back: Patroni rejoins it as a standby (pg_rewind)
+    // The host comes back once the cluster has moved on: Patroni rejoins it as a standby (pg_rewind). Back within
+    // the leader key's TTL, its Patroni would only take its own lock again (a restart in place, no failover to
+    // measure): a race the run lost whenever the restart was quick.
+    void (async () => {
+      await waitFor('the failover before the lost host returns', async () => {
+        const p = await primary();
+        return p && p !== before ? p : null;
+      }, 120_000).catch(() => null);
+      startPatroni(before);
+    })();
   });
 
   await inject('frozen host (SIGSTOP, SIGCONT after 25 s)', async (before) => {
