@@ -13,7 +13,9 @@ import { SeatsClient } from './support/seats';
  * Reads of matches (`loadMatch`) are grouped too: each gets its own match and the seat its credential opens.
  */
 describe('group commit of appends and creations, and group reads', () => {
-  const h = useApp();
+  // Its counts of statements and appends are this app's alone: no bot runner or tournament director here, which
+  // would append the moves of other files' bot matches (an arena's, say) through the same batcher meanwhile.
+  const h = useApp({ botSweepMs: 0, tournamentSweepMs: 0, seekSweepMs: 0 });
   const store = (): PrismaEventStore => h.app.get<PrismaEventStore>(EVENT_STORE);
   const active: Projection = { status: 'active', toMove: [1], deadlineAt: null };
   const move = (square: string, extra: Partial<NewEvent> = {}): NewEvent[] => [{ type: 'MoveMade', seat: 0, payload: { square }, ...extra }];
