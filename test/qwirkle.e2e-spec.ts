@@ -55,7 +55,7 @@ describe('Qwirkle over HTTP', () => {
     const sums = [0, 0, 0];
     type Effects = { points?: number; bonus?: number; drawn?: unknown; count?: number };
     for (const e of log.entries as { seat: number; move: { type: string; tiles?: unknown }; effects: Effects }[]) {
-      if (e.move.type === 'place') sums[e.seat] += (e.effects.points ?? 0) + (e.effects.bonus ?? 0);
+      if (e.move.type === 'place') sums[e.seat] = (sums[e.seat] ?? 0) + (e.effects.points ?? 0) + (e.effects.bonus ?? 0);
       else {
         expect(e.move.tiles).toBeUndefined(); // a spectator sees how many tiles were exchanged, not which
         expect(e.effects.count).toBeGreaterThan(0);

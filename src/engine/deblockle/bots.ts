@@ -57,7 +57,7 @@ function children(p: Position, seat: Seat, noSideBySide: boolean): Child[] {
       const rest = p.blocks.filter((b) => b !== block);
       for (const to of t.value.ends) {
         const removed: [number, number] = [p.removed[0], p.removed[1]];
-        if (t.value.removal) removed[seat] += 1;
+        if (t.value.removal) removed[seat === 0 ? 0 : 1] += 1;
         const blocks = t.value.removal ? rest : [...rest, { seat, square: to, ...t.value.orientation }];
         out.push({ move: { type: 'turn', from: block.square, tip: dir, to }, position: { blocks, removed } });
       }

@@ -137,8 +137,8 @@ export class BotBoard {
       if (v === colour) score += WEIGHTS[sq] as number;
       else if (v !== EMPTY) score -= WEIGHTS[sq] as number;
     }
-    for (let k = 0; k < 4; k++) {
-      if (cells[CORNERS[k]] === EMPTY) continue;
+    for (let k = 0; k < CORNERS.length; k++) {
+      if (cells[CORNERS[k] as number] === EMPTY) continue;
       for (const sq of CORNER_NEIGHBOURS[k] as number[]) {
         const v = cells[sq];
         if (v === colour) score -= WEIGHTS[sq] as number;

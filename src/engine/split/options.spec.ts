@@ -64,7 +64,7 @@ describe('options', () => {
     expect(p.rounds.default).toBe(3);
     expect(p.scoreSheet.properties.negativeBox.maximum).toBe(SCORE_SHEET_LIMITS.maxNegativeCost);
     const row = p.scoreSheet.properties.rows.properties.A;
-    expect([row.maxItems, row.items.maximum]).toEqual([SCORE_SHEET_LIMITS.maxBoxes, SCORE_SHEET_LIMITS.maxValue]);
+    expect([row?.maxItems, row?.items.maximum]).toEqual([SCORE_SHEET_LIMITS.maxBoxes, SCORE_SHEET_LIMITS.maxValue]);
   });
 
   it('takes scoreSheet: null, the catalogue\'s default, as the default sheet', () => {
