@@ -52,5 +52,5 @@ export async function askHttpBot(endpoint: HttpBotEndpoint, turn: HttpBotTurn, t
     return fail('the answer is not JSON');
   }
   if (!parsed || typeof parsed !== 'object' || !('move' in parsed)) return fail('the answer has no "move"');
-  return { ok: true, move: (parsed as { move: unknown }).move, latencyMs: Math.round(performance.now() - started) };
+  return { ok: true, move: (parsed).move, latencyMs: Math.round(performance.now() - started) };
 }

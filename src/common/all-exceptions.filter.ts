@@ -17,7 +17,7 @@ export function toErrorBody(exception: unknown, logger?: { error(message: string
   const unavailable = classifyDatabaseError(exception); // a failover, a stopped or read-only database: 503, never 500
   if (unavailable) return new ApiError('SERVICE_UNAVAILABLE', 'The database is unavailable; retry after Retry-After seconds.', unavailable.reason).toBody();
   const fastifyCode = (exception as { code?: unknown } | null)?.code;
-  if (typeof fastifyCode === 'string' && FASTIFY_ERRORS[fastifyCode]) return (FASTIFY_ERRORS[fastifyCode] as ApiError).toBody();
+  if (typeof fastifyCode === 'string' && FASTIFY_ERRORS[fastifyCode]) return (FASTIFY_ERRORS[fastifyCode]).toBody();
   const status = (exception as { statusCode?: unknown } | null)?.statusCode;
   if (exception instanceof SyntaxError || (typeof status === 'number' && status === 400)) {
     // Bad JSON, a poisoned __proto__ key, or any other 400 from the body parser.

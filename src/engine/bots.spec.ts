@@ -44,7 +44,7 @@ function playMatch(engine: AnyEngine, table: Table, bots: readonly AnyBot[], see
   let state = engine.setup({ seed, seats: table.seats, options: options.value });
   const log: string[] = [];
   for (let ply = 0; ply < maxPlies; ply++) {
-    const toMove = engine.toMove(state) as Seat[];
+    const toMove = engine.toMove(state);
     if (toMove.length === 0) {
       const outcome = engine.outcome(state);
       if (outcome === null) throw new Error('no seat to move and no outcome');
@@ -91,7 +91,7 @@ describe('botMove', () => {
     const options = engine.parseOptions(table.options, table.seats);
     if (!options.ok) throw new Error(options.error.message);
     const state = engine.setup({ seed: `spy-${game}`, seats: table.seats, options: options.value });
-    const seat = (engine.toMove(state) as Seat[])[0] as Seat;
+    const seat = (engine.toMove(state))[0] as Seat;
     const seen: BotTurn<unknown, unknown>[] = [];
     const spy: AnyBot = { id: 'spy', description: 'records its turn', defaultBudget: 0, choose: (turn) => (seen.push(turn), turn.legalMoves[0]) };
     const move = botMove(engine, spy, state, seat, 'seed', 7);

@@ -237,7 +237,7 @@ export const PLAY_SCHEMAS: Record<string, object> = {
             round: kind === 'tournament.finished'
               ? { type: 'integer', nullable: true, enum: [null], description: 'Null: the end is no round\'s step.' }
               : { type: 'integer', minimum: 1, description: 'The round the step belongs to.' },
-            tournament: { ...ref('Tournament'), description: 'The tournament as read when the event was sent: it may already show later steps.' } as object,
+            tournament: { ...ref('Tournament'), description: 'The tournament as read when the event was sent: it may already show later steps.' },
           },
         },
       },
@@ -345,7 +345,7 @@ export function outgoingSchemas(games: readonly { id: string; schemaName: string
         matchId: { type: 'string', format: 'uuid' },
         seat: { type: 'integer', minimum: 0, description: 'The bot\'s seat, to move.' },
         version: { type: 'integer', minimum: 0, description: 'The version the move is decided on.' },
-        match: { ...ref(`${g.schemaName}Match`), description: 'The match response as the seat sees it (you = seat).' } as object,
+        match: { ...ref(`${g.schemaName}Match`), description: 'The match response as the seat sees it (you = seat).' },
         legalMoves: { type: 'array', maxItems: HTTP_BOT_MAX_LEGAL_MOVES, items: ref(`${g.schemaName}Move`), description: `The seat's legal moves (the first ${HTTP_BOT_MAX_LEGAL_MOVES} the engine lists), each in the form POST …/moves takes.` },
         deadlineAt: { type: 'string', format: 'date-time', description: 'The answer must arrive by then: the match clock\'s deadline, capped by the tournament\'s bot timeout.' },
       },
@@ -363,7 +363,7 @@ export function outgoingSchemas(games: readonly { id: string; schemaName: string
       properties: {
         ...TOURNAMENT_REQUEST.properties,
         game: { type: 'string', enum: [g.id] },
-        options: { ...ref(`${g.schemaName}Options`), description: 'Game options for every match; each left out takes its default (GET /games).' } as object,
+        options: { ...ref(`${g.schemaName}Options`), description: 'Game options for every match; each left out takes its default (GET /games).' },
       },
     }])),
     CreateTournamentRequest: {

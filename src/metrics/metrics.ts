@@ -167,7 +167,7 @@ export class Metrics {
   private histogram<L extends string>(family: Histogram<L>, key: string, labels: () => Partial<Record<L, string>>): Histogram.Internal<L> {
     let h = this.histograms.get(key);
     if (h === undefined) this.histograms.set(key, (h = family.labels(labels()) as Histogram.Internal<string>));
-    return h as Histogram.Internal<L>;
+    return h;
   }
 
   /** An HTTP answer: `route` is the route's template, never a concrete path. */

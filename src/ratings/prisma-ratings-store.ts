@@ -12,7 +12,7 @@ const RATED = Prisma.sql`m."status" = 'finished'
   AND EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = m."id")
   AND NOT EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = m."id" AND s."bot" IS NULL AND s."playerId" IS NULL)`;
 
-const toRating = (r: RatingRecord): RatingRecord => ({ ...r, kind: r.kind as RatingRecord['kind'] });
+const toRating = (r: RatingRecord): RatingRecord => ({ ...r, kind: r.kind });
 
 export class PrismaRatingsStore implements RatingsStore {
   constructor(private readonly prisma: PrismaClient) {}

@@ -18,7 +18,7 @@ export class PrismaSeekStore implements SeekStore {
   async create(s: NewSeek): Promise<void> {
     await this.prisma.seek.create({
       data: {
-        id: s.id, game: s.game, playerId: s.playerId, name: s.name, pool: s.pool, options: (s.options ?? {}) as object,
+        id: s.id, game: s.game, playerId: s.playerId, name: s.name, pool: s.pool, options: (s.options ?? {}),
         clock: s.clock === null ? Prisma.DbNull : (s.clock as object), seats: s.seats, ratingRange: s.ratingRange, botAfterSeconds: s.botAfterSeconds,
         rating: s.rating, tokenHash: s.tokenHash, status: 'waiting', createdAt: s.createdAt, expiresAt: s.expiresAt,
       },

@@ -88,8 +88,8 @@ export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdow
   private table(engine: AnyEngine, seeks: readonly SeekRecord[], bots: number, now: Date, bot?: string): Seating {
     type Sitter = { holder: SeatHolder; seek: SeekRecord | null };
     const sitters: Sitter[] = [
-      ...seeks.map((s) => ({ holder: { name: s.name, player: s.playerId, open: false } as SeatHolder, seek: s })),
-      ...Array.from({ length: bots }, () => ({ holder: { name: bot as string, player: null, open: false, bot } as SeatHolder, seek: null })),
+      ...seeks.map((s) => ({ holder: { name: s.name, player: s.playerId, open: false }, seek: s })),
+      ...Array.from({ length: bots }, () => ({ holder: { name: bot as string, player: null, open: false, bot }, seek: null })),
     ];
     for (let i = sitters.length - 1; i > 0; i--) {
       const j = randomInt(i + 1);

@@ -172,8 +172,8 @@ export function uniqueViolation(error: unknown): string | null {
   if (!isUnique) return null;
   const c = cause?.constraint;
   if (typeof c === 'string') return c;
-  if (c && typeof c === 'object' && 'index' in c) return String((c as { index: unknown }).index);
-  if (c && typeof c === 'object' && 'fields' in c) return String((c as { fields: unknown }).fields);
+  if (c && typeof c === 'object' && 'index' in c) return String((c).index);
+  if (c && typeof c === 'object' && 'fields' in c) return String((c).fields);
   const m = /constraint "([^"]+)"/.exec(e.message ?? '');
   return m?.[1] ?? 'unknown';
 }

@@ -37,7 +37,7 @@ describe('arena pairing', () => {
       last: fc.array(fc.nat(19), { maxLength: 20 }),
     });
     fc.assert(fc.property(arb, ({ scores, seats, last }) => {
-      const free = scores.map((s, i) => e(i, s, last[i] !== undefined && last[i] !== i && last[i] < scores.length ? [last[i] as number] : []));
+      const free = scores.map((s, i) => e(i, s, last[i] !== undefined && last[i] !== i && last[i] < scores.length ? [last[i]] : []));
       const round = arenaPairing(free, seats);
       const seated = round.flat();
       expect(new Set(seated).size).toBe(seated.length);

@@ -112,7 +112,7 @@ export function swissRound(entrants: readonly SwissEntrant[], k: number, minSeat
   if (k === 2) {
     const matches = Swiss(entrants.map((e) => ({
       id: e.idx, score: e.points, avoid: [...e.met], receivedBye: e.hadBye,
-      seating: e.seats.map((s) => (s === 0 ? 1 : -1) as 1 | -1),
+      seating: e.seats.map((s) => (s === 0 ? 1 : -1)),
     })), round, false, true);
     return matches.filter((m) => m.player1 !== null && m.player2 !== null).map((m) => [Number(m.player1), Number(m.player2)]);
   }

@@ -11,7 +11,7 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
     await this.prisma.$transaction(async (tx) => {
       await tx.tournament.create({
         data: {
-          id: t.id, game: t.game, format: t.format, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: (t.options ?? {}) as object,
+          id: t.id, game: t.game, format: t.format, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: (t.options ?? {}),
           clock: t.clock === null ? Prisma.DbNull : (t.clock as object), status: 'running', roundsCreated: 1, endsAt: t.endsAt,
           plannedRounds: t.plannedRounds, botTimeoutMs: t.botTimeoutMs, schedule: t.schedule === null ? Prisma.DbNull : (t.schedule as number[][][]),
           entrants: { create: t.entrants.map((e) => ({ idx: e.idx, name: e.name, kind: e.kind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId })) },

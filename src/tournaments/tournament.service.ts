@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ClockSettings } from '../clocks/match-clock';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
@@ -139,7 +138,7 @@ export class TournamentService {
       const parsed = engine.parseOptions(t.options, table.length);
       if (!parsed.ok) throw fromEngineError(parsed.error);
       const seed = newSeed();
-      const clock = t.clock as ClockSettings | null;
+      const clock = t.clock;
       const state = decider.initialState({ seed, options: parsed.value, seats: holders, expiresAt: null, clock, createdAt: createdAt.getTime() });
       const toMove = decider.toMove(state);
       return {

@@ -46,7 +46,7 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, found) => {
       if (error) return callback(error, '', 0);
-      const addresses = found as unknown as LookupAddress[];
+      const addresses = found;
       const inside = allowPrivate ? undefined : addresses.find((a) => isPrivateAddress(a.address));
       if (inside) return callback(Object.assign(new Error('refused'), { code: REFUSED }), '', 0);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);

@@ -54,7 +54,7 @@ const MAPPED = ipaddr.parseCIDR('::ffff:0:0/96');
 const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16');
 
 const inAny = (address: ipaddr.IPv4 | ipaddr.IPv6, ranges: readonly Cidr[]): boolean =>
-  ranges.some(([net, bits]) => net.kind() === address.kind() && (address as ipaddr.IPv6).match(net as ipaddr.IPv6, bits));
+  ranges.some(([net, bits]) => net.kind() === address.kind() && (address as ipaddr.IPv6).match(net, bits));
 
 function blockedV4(address: ipaddr.IPv4): boolean {
   return inAny(address, BLOCKED_V4);
@@ -74,8 +74,8 @@ export function isPrivateAddress(address: string): boolean {
   }
   if (parsed.kind() === 'ipv4') return blockedV4(parsed as ipaddr.IPv4);
   const v6 = parsed as ipaddr.IPv6;
-  if (v6.match(MAPPED as [ipaddr.IPv6, number])) return blockedV4(v6.toIPv4Address());
-  if (v6.match(SIX_TO_FOUR as [ipaddr.IPv6, number])) {
+  if (v6.match(MAPPED)) return blockedV4(v6.toIPv4Address());
+  if (v6.match(SIX_TO_FOUR)) {
     const bytes = v6.toByteArray();
     return blockedV4(new ipaddr.IPv4(bytes.slice(2, 6)));
   }

@@ -23,7 +23,7 @@ function watch(app: NestFastifyApplication): void {
       route: request.routeOptions?.url,
       url: request.url.slice(0, 200),
       status: reply.statusCode,
-      headers: reply.getHeaders() as Record<string, string | number | string[] | undefined>,
+      headers: reply.getHeaders(),
       body: body === '(a stream)' && /^\/docs/.test(request.url) ? undefined : body,
     });
     violations.push(...problems);

@@ -93,7 +93,7 @@ export function CreateForm({ games, gameId, setGameId, onCreated }: {
           {o.type === 'boolean'
             ? <input type="checkbox" checked={(options[o.name] ?? o.default) === true} onChange={(e) => setOptions({ ...options, [o.name]: e.currentTarget.checked })} />
             : o.enum
-              ? <select value={String(options[o.name] ?? o.default ?? '')} onChange={(e) => setOptions({ ...options, [o.name]: e.currentTarget.value })}>{o.enum.map((v) => <option key={v}>{v}</option>)}</select>
+              ? <select value={String(options[o.name] ?? (o.default as string | undefined) ?? '')} onChange={(e) => setOptions({ ...options, [o.name]: e.currentTarget.value })}>{o.enum.map((v) => <option key={v}>{v}</option>)}</select>
               : o.type === 'integer'
                 ? <input type="number" min={o.minimum} max={o.maximum} placeholder={String((o.default as number | undefined) ?? '')} value={String(options[o.name] ?? '')} onInput={(e) => setOptions({ ...options, [o.name]: e.currentTarget.value })} />
                 : <input type="text" placeholder={String((o.default as string | undefined) ?? '')} value={String(options[o.name] ?? '')} onInput={(e) => setOptions({ ...options, [o.name]: e.currentTarget.value })} />}

@@ -218,7 +218,7 @@ export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readon
           for (let ply = 0; ply < Math.min(BOT_PLIES, config.maxPlies ?? BOT_PLIES) && engine.outcome(state) === null; ply++) {
             const seat = engine.toMove(state)[0] as Seat;
             const legal = new Set([...engine.legalMoves(state, seat)].map((m) => json(engine.encodeMove(m))));
-            const move = botMove(engine, bot as Bot<unknown, M>, state, seat, `${seed}/${ply}`);
+            const move = botMove(engine, bot, state, seat, `${seed}/${ply}`);
             if (move === null) throw new Error(`seat ${seat} to move, and ${bot.id} found no move`);
             const w = json(engine.encodeMove(move));
             if (!legal.has(w)) throw new Error(`${bot.id} chose ${w}, not a legal move of seat ${seat}`);

@@ -51,7 +51,7 @@ describe('finding a skip by real play', () => {
       real = next.value;
     }
     const view = engine.view(real, 0);
-    const rebuilt = positionFromBlocks({ blocks: view.blocks, toMove: engine.toMove(real)[0] as number });
+    const rebuilt = positionFromBlocks({ blocks: view.blocks, toMove: engine.toMove(real)[0] });
     const line = findSkipLine(rebuilt);
     expect(line).not.toBeNull();
     const end = playLine(real, line!.moves);

@@ -54,7 +54,7 @@ function parseScoreSheet(raw: unknown): Result<ScoreSheet> {
       if (!Array.isArray(row) || row.length < 1 || row.length > maxBoxes || !row.every((v) => isIntIn(v, 0, maxValue))) {
         return invalidOptions(`scoreSheet.rows.${k} must be 1 to ${maxBoxes} integers from 0 to ${maxValue}.`);
       }
-      rows[k as Rank] = row.slice() as number[];
+      rows[k as Rank] = row.slice();
     }
   }
   let negativeBox = DEFAULT_NEGATIVE_BOX_COST;

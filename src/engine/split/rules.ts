@@ -201,7 +201,7 @@ export function perform(s: SplitState, seat: Seat, m: SplitMove): SplitState {
       break;
     }
   }
-  return d as SplitState;
+  return d;
 }
 
 /** The strong bonuses' extra draws, after the discard; false when the pile ran dry (the round ended). */

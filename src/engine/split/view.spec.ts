@@ -1,7 +1,7 @@
 /** The deal, the view each seat gets, and the log entries: what each may and may not see. */
 import { buildPosition, playWire } from './fixtures';
 import { splitEngine } from './index';
-import type { SplitMove, SplitState } from './types';
+import type { SplitState } from './types';
 
 const setup = (seats: number, seed = 'view-seed') => {
   const options = splitEngine.parseOptions(undefined, seats);
@@ -81,7 +81,7 @@ describe('the log', () => {
     const move = splitEngine.parseMove(raw);
     if (!move.ok) throw new Error(move.error.message);
     const after = playWire(before, seat, raw);
-    return { seat, move: move.value as SplitMove, before, after, now: after };
+    return { seat, move: move.value, before, after, now: after };
   };
 
   it('shows a card drawn from the pile to the drawer only', () => {

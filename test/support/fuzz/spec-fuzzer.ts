@@ -87,7 +87,7 @@ export class SpecFuzzer {
 
   constructor(doc: Record<string, unknown>, seed: number) {
     this.random = new Random(seed);
-    this.values = new SchemaValues(doc as ConstructorParameters<typeof SchemaValues>[0], this.random);
+    this.values = new SchemaValues(doc, this.random);
     this.operations = operationsOf(doc);
     if (this.operations.length === 0) throw new Error('the OpenAPI document has no operations');
   }
