@@ -1,43 +1,84 @@
 /**
- * The README documents every error code (with its status) and every environment variable the server reads, the
- * latter in one table (docs/api.md's rule that the README is the reference): a code or a variable added to the
- * source without its row fails here.
+ * The docs hold what the code says. docs/api.md lists every error code (with its status); docs/operations.md
+ * documents every environment variable the server reads, in one table: a code or a variable added to the source
+ * without its row fails here. The README stays a front door (at most 300 lines), and every relative link of the
+ * README and of docs/ names a file that exists.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ERROR_STATUS } from '../src/common/api-error';
 
 const root = join(__dirname, '..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const rows = readme.split('\n').filter((line) => line.startsWith('| `'));
+const read = (path: string): string => readFileSync(join(root, path), 'utf8');
+const tableRows = (text: string): string[] => text.split('\n').filter((line) => line.startsWith('| `'));
 
 /** The variables a source file reads from the environment (`env.NAME`, or `'NAME'` handed to a reader). */
 function variablesOf(path: string, pattern: RegExp): string[] {
-  return [...new Set([...readFileSync(join(root, path), 'utf8').matchAll(pattern)].map((m) => m[1] as string))];
+  return [...new Set([...read(path).matchAll(pattern)].map((m) => m[1] as string))];
 }
 
-describe('the README', () => {
-  it('lists every error code with its status', () => {
+/** The Markdown files whose links are checked: the README, every page of docs/, and the bench's README. */
+const MARKDOWN = ['README.md', 'bench/README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** Every `[text](target)` and `![alt](target)` outside code blocks and code spans, with its line. */
+function linksOf(text: string): { target: string; line: number }[] {
+  const links: { target: string; line: number }[] = [];
+  let fenced = false;
+  text.split('\n').forEach((line, i) => {
+    if (line.trimStart().startsWith('```')) fenced = !fenced;
+    if (fenced) return;
+    for (const m of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) links.push({ target: m[1] as string, line: i + 1 });
+  });
+  return links;
+}
+
+describe('the docs', () => {
+  it('list every error code with its status (docs/api.md)', () => {
+    const rows = tableRows(read('docs/api.md'));
     const listed = new Map(rows.map((r) => r.split('|').map((c) => c.trim())).filter((c) => /^`[A-Z_]+`$/.test(c[1] ?? '') && /^\d{3}$/.test(c[2] ?? '')).map((c) => [c[1]!.slice(1, -1), Number(c[2])]));
     const missing = Object.entries(ERROR_STATUS).filter(([code, status]) => listed.get(code) !== status);
     expect(missing).toEqual([]);
+    expect(listed.get('ALREADY_MATCHED')).toBe(409);
   });
 
-  it('documents every environment variable the server reads in one table, once', () => {
-    const start = readme.indexOf('### Environment variables');
+  it('document every environment variable the server reads in one table, once (docs/operations.md)', () => {
+    const operations = read('docs/operations.md');
+    const start = operations.indexOf('### Environment variables');
     expect(start).toBeGreaterThan(0);
-    const table = readme.slice(start).split('\n\n').find((block) => block.startsWith('| variable |')) ?? '';
+    const table = operations.slice(start).split('\n\n').find((block) => block.startsWith('| variable |')) ?? '';
     const documented = table.split('\n').map((line) => /^\| `([A-Z_]+)` \|/.exec(line)?.[1]).filter((v) => v !== undefined);
-    const read = [
+    const readVars = [
       ...variablesOf('src/common/config.ts', /env\.([A-Z][A-Z0-9_]+)/g),
       ...variablesOf('src/live/live-config.ts', /env, '([A-Z][A-Z0-9_]+)'/g),
       ...variablesOf('src/pages/pages.controller.ts', /env\.([A-Z][A-Z0-9_]+)/g),
     ].filter((v) => v !== 'NODE_ENV');
-    expect(read.length).toBeGreaterThan(30);
-    expect(read.filter((v) => !documented.includes(v))).toEqual([]);
+    expect(readVars.length).toBeGreaterThan(30);
+    expect(readVars.filter((v) => !documented.includes(v))).toEqual([]);
     expect(documented.filter((v, i) => documented.indexOf(v) !== i)).toEqual([]);
-    // No other table documents a variable again: the sections link to this one.
-    const elsewhere = rows.filter((r) => !table.includes(r)).map((r) => /^\| `([A-Z][A-Z0-9_]+)` \|/.exec(r)?.[1]).filter((v) => v !== undefined && read.includes(v));
+    // No other table of the page, nor of the README, documents a variable again: they link to this one.
+    const elsewhere = [...tableRows(operations).filter((r) => !table.includes(r)), ...tableRows(read('README.md'))]
+      .map((r) => /^\| `([A-Z][A-Z0-9_]+)` \|/.exec(r)?.[1])
+      .filter((v) => v !== undefined && readVars.includes(v));
     expect(elsewhere).toEqual([]);
+  });
+
+  it('keep the README a front door of at most 300 lines', () => {
+    const lines = read('README.md').split('\n');
+    expect(lines.length - (lines.at(-1) === '' ? 1 : 0)).toBeLessThanOrEqual(300);
+  });
+
+  it('link only to files that exist', () => {
+    const checked: string[] = [];
+    const broken: string[] = [];
+    for (const file of MARKDOWN) {
+      for (const { target, line } of linksOf(read(file))) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) continue; // a URL, or an anchor of the same page
+        const path = decodeURIComponent(target.split('#')[0] as string);
+        checked.push(`${file} → ${target}`);
+        if (!existsSync(join(root, dirname(file), path))) broken.push(`${file}:${line} → ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked.length).toBeGreaterThan(20); // the check found the links it is meant to check
   });
 });
