@@ -62,7 +62,8 @@ export async function createApp(config: AppConfig, logger?: false | LogLevel[], 
   if (config.corsOrigins === '*' || config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins === '*' ? '*' : [...config.corsOrigins],
-      methods: ['GET', 'POST'],
+      // DELETE: a page cancels its seek (DELETE /seeks/{id}).
+      methods: ['GET', 'POST', 'DELETE'],
       // Last-Event-ID: a stream read with fetch resumes with it (EventSource sends it by itself on a reconnect).
       allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'],
       // The rate-limit headers the server sends (src/common/rate-limit.ts), so a browser client can pace itself.

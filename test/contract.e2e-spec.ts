@@ -189,6 +189,11 @@ describe('the contract a third-party client relies on', () => {
       expect(pre.status).toBe(204);
       expect(pre.headers['access-control-allow-origin']).toBe('*');
       expect(pre.headers['access-control-allow-methods']).toContain('POST');
+      // Every method a route answers is allowed: a page on another origin can cancel its seek.
+      const cancel = await h.client.http.options('/seeks/00000000-0000-0000-0000-000000000000')
+        .set('Origin', 'https://app.example').set('Access-Control-Request-Method', 'DELETE').set('Access-Control-Request-Headers', 'authorization');
+      expect(cancel.status).toBe(204);
+      expect(cancel.headers['access-control-allow-methods']).toContain('DELETE');
       for (const header of ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match']) expect(pre.headers['access-control-allow-headers']).toContain(header);
       const get = await h.client.http.get('/games').set('Origin', 'https://app.example').expect(200);
       expect(get.headers['access-control-allow-origin']).toBe('*');
