@@ -9,6 +9,7 @@ import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { askHttpBot } from './http-bot.client';
 import { HTTP_BOT_DIRECTORY, type HttpBotDirectory } from './http-bot-directory.port';
 import { outage } from '../store/outage';
+import { Sweep } from '../sweep/sweep';
 
 /** How long a claimed bot turn stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
@@ -65,11 +66,9 @@ interface Claim {
 @Injectable()
 export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Bots');
-  private timer: NodeJS.Timeout | undefined;
-  private claiming: Promise<number> | null = null;
+  /** Claims one at a time per instance; a tick or a freed place during a claim asks for one more after it. */
+  private readonly loop: Sweep<number>;
   private readonly inFlight = new Map<string, Promise<void>>();
-  private again = false;
-  private stopping = false;
   /** How many matches this instance plays at once (tests lower it). */
   maxInFlight = MAX_IN_FLIGHT;
   /** A thinking bot's time a move, before the clock shortens it (tests may lower it). */
@@ -81,19 +80,19 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(HTTP_BOT_DIRECTORY) private readonly httpBots: HttpBotDirectory,
     private readonly access: MatchAccess,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
-  ) {}
+  ) {
+    this.loop = new Sweep({
+      name: 'bots', everyMs: config.botSweepMs, atStart: true, whileRunning: 'again', logger: this.logger, failure: 'claim failed',
+      pass: () => this.claimOnce(),
+    });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.config.botSweepMs <= 0) return;
-    this.tick();
-    this.timer = setInterval(() => this.tick(), this.config.botSweepMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.claiming?.catch(() => undefined);
+    await this.loop.stop();
     await Promise.all(this.inFlight.values());
   }
 
@@ -102,30 +101,16 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     return this.inFlight.size;
   }
 
-  private tick(): void {
-    if (outage.skip('bots')) return; // the database is away: back off (store/outage.ts)
-    this.claimDue().then(() => outage.ok('bots'), (error: unknown) => {
-      if (!outage.failed('bots', error)) this.logger.error(`claim failed: ${(error as Error).message}`);
-    });
+  private get stopping(): boolean {
+    return this.loop.stopping;
   }
 
   /**
-   * Claims due bot turns for the free places (one claim at a time per instance) and starts playing them;
-   * answers how many matches it claimed. It does not wait for them.
+   * Claims due bot turns for the free places (one claim at a time per instance: a call while one runs joins it)
+   * and starts playing them; answers how many matches it claimed. It does not wait for them.
    */
   claimDue(): Promise<number> {
-    if (this.claiming) {
-      this.again = true; // a place freed after this claim counted them: claim once more when it is done
-      return this.claiming;
-    }
-    this.claiming = this.claimOnce().finally(() => {
-      this.claiming = null;
-      if (this.again && !this.stopping) {
-        this.again = false;
-        this.tick();
-      }
-    });
-    return this.claiming;
+    return this.loop.run();
   }
 
   private async claimOnce(): Promise<number> {
@@ -145,7 +130,7 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
       const work = this.playClaimed(id, game, { lease: leaseUntil, pending: null }).then((more) => {
         this.inFlight.delete(id);
         // Given back with moves still to play: claim again now (this match or one waiting longer).
-        if (more && !this.stopping) this.tick();
+        if (more) this.loop.poke();
       });
       this.inFlight.set(id, work);
     }

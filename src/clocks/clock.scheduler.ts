@@ -6,11 +6,14 @@ import type { AnyEngine } from '../engine/core';
 import { MatchAccess, deadlineOf, fromMatchError } from '../matches/match-access';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { outage } from '../store/outage';
+import { Sweep } from '../sweep/sweep';
 
 /** How long a claimed deadline stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
 /** A timeout with `random` is two events (TimedOut, then the server's move); a few more would be a bug. */
 const MAX_EVENTS_PER_DEADLINE = 4;
+/** How many due deadlines one claim takes. */
+const BATCH = 100;
 
 /**
  * Applies clock deadlines that have passed. The deadline is a column of the match row, written by the same
@@ -23,40 +26,28 @@ const MAX_EVENTS_PER_DEADLINE = 4;
 @Injectable()
 export class ClockScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Clocks');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
+  private readonly loop: Sweep<number>;
 
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: MatchAccess,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
-  ) {}
+  ) {
+    this.loop = new Sweep({ name: 'clocks', everyMs: config.clockSweepMs, atStart: true, logger: this.logger, pass: () => this.sweepOnce(BATCH) });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.config.clockSweepMs <= 0) return;
-    const tick = (): void => {
-      if (outage.skip('clocks')) return; // the database is away: back off (store/outage.ts)
-      this.sweep().then(() => outage.ok('clocks'), (error: unknown) => {
-        if (!outage.failed('clocks', error)) this.logger.error(`sweep failed: ${(error as Error).message}`);
-      });
-    };
-    tick();
-    this.timer = setInterval(tick, this.config.clockSweepMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.loop.stop();
   }
 
   /** Applies every deadline due at the clock's now (one sweep at a time per instance); answers the events appended. */
-  sweep(batch = 100): Promise<number> {
-    this.running ??= this.sweepOnce(batch).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  sweep(): Promise<number> {
+    return this.loop.run();
   }
 
   private async sweepOnce(batch: number): Promise<number> {

@@ -6,7 +6,10 @@ import type { AnyEngine } from '../engine/core';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { MatchAccess } from './match-access';
 import { SeatsService } from './seats.service';
-import { outage } from '../store/outage';
+import { Sweep } from '../sweep/sweep';
+
+/** How many matches one query of the sweep takes. */
+const BATCH = 100;
 
 /**
  * Aborts waiting matches whose wait is over. The deadline is a column of the match row (written at
@@ -21,7 +24,7 @@ import { outage } from '../store/outage';
 @Injectable()
 export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Expiry');
-  private timer: NodeJS.Timeout | undefined;
+  private readonly loop: Sweep<number>;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -30,25 +33,27 @@ export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: MatchAccess,
     private readonly seats: SeatsService,
-  ) {}
+  ) {
+    this.loop = new Sweep({ name: 'expiry', everyMs: config.expirySweepSeconds * 1000, logger: this.logger, pass: () => this.sweepOnce(BATCH) });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.config.expirySweepSeconds <= 0) return;
-    this.timer = setInterval(() => {
-      if (outage.skip('expiry')) return; // the database is away: back off (store/outage.ts)
-      this.sweep().then(() => outage.ok('expiry'), (error: unknown) => {
-        if (!outage.failed('expiry', error)) this.logger.error(`sweep failed: ${(error as Error).message}`);
-      });
-    }, this.config.expirySweepSeconds * 1000);
-    this.timer.unref();
+    this.loop.start();
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  async onApplicationShutdown(): Promise<void> {
+    await this.loop.stop();
   }
 
-  /** Aborts every waiting match past its time and every abandoned one at the clock's now; answers how many it aborted. */
-  async sweep(batch = 100): Promise<number> {
+  /**
+   * Aborts every waiting match past its time and every abandoned one at the clock's now (one sweep at a time
+   * per instance: a call while one runs joins it); answers how many it aborted.
+   */
+  sweep(): Promise<number> {
+    return this.loop.run();
+  }
+
+  private async sweepOnce(batch: number): Promise<number> {
     return (await this.expireWaiting(batch)) + (await this.abortAbandoned(batch));
   }
 

@@ -6,7 +6,7 @@ import { MatchAccess } from '../matches/match-access';
 import { ranksOf } from './ranks';
 import { type Skill, newSkill, rateMatch } from './rating-model';
 import { type FinishedMatch, RATINGS_STORE, type RatingRecord, type RatingsStore } from './ratings-store.port';
-import { outage } from '../store/outage';
+import { Sweep } from '../sweep/sweep';
 
 const BATCH = 200;
 
@@ -32,39 +32,28 @@ const before = (a: FinishedMatch, b: FinishedMatch): boolean =>
 @Injectable()
 export class RatingsProjector implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Ratings');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
+  private readonly loop: Sweep<number>;
 
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RATINGS_STORE) private readonly store: RatingsStore,
     private readonly access: MatchAccess,
-  ) {}
+  ) {
+    this.loop = new Sweep({ name: 'ratings', everyMs: config.ratingsSweepMs, logger: this.logger, failure: 'catch-up failed', pass: () => this.catchUpOnce() });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.config.ratingsSweepMs <= 0) return;
-    const tick = (): void => {
-      if (outage.skip('ratings')) return; // the database is away: back off (store/outage.ts)
-      this.catchUp().then(() => outage.ok('ratings'), (error: unknown) => {
-        if (!outage.failed('ratings', error)) this.logger.error(`catch-up failed: ${(error as Error).message}`);
-      });
-    };
-    this.timer = setInterval(tick, this.config.ratingsSweepMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.loop.stop();
   }
 
   /** Folds every finished match not folded yet (one run at a time per instance); answers how many. */
   catchUp(): Promise<number> {
-    this.running ??= this.catchUpOnce().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.run();
   }
 
   private async catchUpOnce(): Promise<number> {

@@ -9,7 +9,7 @@ import type { SeatHolder } from '../matches/decider';
 import { commitTo } from '../matches/fairness';
 import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
 import { newSeed } from '../matches/tokens';
-import { outage } from '../store/outage';
+import { Sweep } from '../sweep/sweep';
 import { pairSeeks } from './pairing';
 import { SEEK_STORE, type SeekRecord, type SeekStore, type Seating } from './seek-store.port';
 
@@ -22,8 +22,7 @@ import { SEEK_STORE, type SeekRecord, type SeekStore, type Seating } from './see
 @Injectable()
 export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Seeks');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<boolean> | null = null;
+  private readonly loop: Sweep<boolean>;
 
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
@@ -31,22 +30,16 @@ export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(SEEK_STORE) private readonly store: SeekStore,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly access: MatchAccess,
-  ) {}
+  ) {
+    this.loop = new Sweep({ name: 'seeks', everyMs: config.seekSweepMs, logger: this.logger, failure: 'seek pairing failed', pass: () => this.sweepOnce() });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.config.seekSweepMs <= 0) return;
-    this.timer = setInterval(() => {
-      if (outage.skip('seeks')) return; // the database is away: back off, and say so once (store/outage.ts)
-      this.sweep().then(() => outage.ok('seeks'), (error: unknown) => {
-        if (!outage.failed('seeks', error)) this.logger.error(`seek pairing failed: ${(error as Error).message}`);
-      });
-    }, this.config.seekSweepMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.loop.stop();
   }
 
   /**
@@ -54,10 +47,7 @@ export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdow
    * with waiting seeks (false: another instance held a game's lock, and pairs it now).
    */
   sweep(): Promise<boolean> {
-    this.running ??= this.sweepOnce().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.run();
   }
 
   private async sweepOnce(): Promise<boolean> {

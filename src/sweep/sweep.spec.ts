@@ -23,7 +23,7 @@ const settle = async (): Promise<void> => {
 describe('Sweep', () => {
   let outage: DatabaseOutage;
   let logger: Logger;
-  let errors: jest.SpyInstance;
+  let errors: jest.SpyInstance<void, [message: unknown, ...rest: unknown[]]>;
   const sweeps: Sweep[] = [];
   const make = <T>(options: Omit<SweepOptions<T>, 'name' | 'outage' | 'logger'> & { name?: string }): Sweep<T> => {
     const s = new Sweep<T>({ name: 'test', outage, logger, jitter: 0, ...options });
@@ -228,6 +228,20 @@ describe('Sweep', () => {
     const stopping = s.stop();
     g.fail(new Error('late'));
     await expect(stopping).resolves.toBeUndefined();
+  });
+
+  it('starts no pass from a tick or poke while not ready (a call still runs one)', async () => {
+    let passes = 0;
+    let ready = false;
+    const s = make({ everyMs: 10, ready: () => ready, pass: async () => ++passes });
+    s.start();
+    await jest.advanceTimersByTimeAsync(50);
+    s.poke();
+    expect(passes).toBe(0);
+    await expect(s.run()).resolves.toBe(1);
+    ready = true;
+    await jest.advanceTimersByTimeAsync(10);
+    expect(passes).toBe(2);
   });
 
   it('calls settled after each pass', async () => {

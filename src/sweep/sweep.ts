@@ -27,6 +27,8 @@ export interface SweepOptions<T> {
    * running one ends (for loops whose pass is a claim and whose work outlives it: bots, webhooks).
    */
   readonly whileRunning?: 'skip' | 'again';
+  /** Whether a tick or `poke` has anything to do now (default: always); when not, it starts no pass. */
+  readonly ready?: () => boolean;
   /** Called whenever a pass has ended (after any pass asked for `again` started). */
   readonly settled?: () => void;
   /** Tests' seams. */
@@ -89,7 +91,7 @@ export class Sweep<T = unknown> {
 
   /**
    * Asks for a pass in the background: now, or once the running one ends; none while the database is away and
-   * this loop's back-off has not run out, nor after `stop`. A failure is reported to the outage and logged.
+   * this loop's back-off has not run out, nor when it is not `ready`, nor after `stop`. A failure is reported to the outage and logged.
    */
   poke(): void {
     if (this.stopped || this.outage.skip(this.options.name)) return;
@@ -97,6 +99,7 @@ export class Sweep<T = unknown> {
       this.again = true;
       return;
     }
+    if (this.options.ready && !this.options.ready()) return;
     void this.begin(true).catch(() => undefined);
   }
 
@@ -121,7 +124,7 @@ export class Sweep<T = unknown> {
     try {
       pass = this.options.pass();
     } catch (error) {
-      pass = Promise.reject(error);
+      pass = Promise.reject(error as Error);
     }
     // Cleared before anyone awaiting the pass resumes, so a call made then starts a new pass.
     const running = pass.finally(() => {

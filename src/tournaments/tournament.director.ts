@@ -9,6 +9,7 @@ import { arenaRound } from './rounds';
 import { TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
 import { TournamentService } from './tournament.service';
 import { outage } from '../store/outage';
+import { Sweep } from '../sweep/sweep';
 import { classifyDatabaseError } from '../store/db-unavailable';
 
 const LEASE_MS = 30_000;
@@ -23,8 +24,7 @@ const LEASE_MS = 30_000;
 @Injectable()
 export class TournamentDirector implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Tournaments');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly loop: Sweep<void>;
 
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
@@ -33,31 +33,21 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
     private readonly tournaments: TournamentService,
     private readonly access: MatchAccess,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
-  ) {}
+  ) {
+    // atStart: a round that ended while no instance ran is moved on now, not a period later.
+    this.loop = new Sweep({ name: 'tournaments', everyMs: config.tournamentSweepMs, atStart: true, logger: this.logger, pass: () => this.sweepOnce() });
+  }
 
   onApplicationBootstrap(): void {
-    if (this.config.tournamentSweepMs <= 0) return;
-    const tick = (): void => {
-      if (outage.skip('tournaments')) return; // the database is away: back off (store/outage.ts)
-      this.sweep().then(() => outage.ok('tournaments'), (error: unknown) => {
-        if (!outage.failed('tournaments', error)) this.logger.error(`sweep failed: ${(error as Error).message}`);
-      });
-    };
-    tick(); // at start-up too: a round that ended while no instance ran is moved on now, not a period later
-    this.timer = setInterval(tick, this.config.tournamentSweepMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.loop.stop();
   }
 
   sweep(): Promise<void> {
-    this.running ??= this.sweepOnce().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.run();
   }
 
   private async sweepOnce(): Promise<void> {

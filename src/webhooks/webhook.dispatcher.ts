@@ -10,7 +10,7 @@ import { OutboxSignal } from './outbox-signal';
 import { postWebhook } from './post';
 import { nextAttemptAt } from './retry';
 import { type DueDelivery, type Settlement, WEBHOOK_STORE, type WebhookStore } from './webhook-store.port';
-import { outage } from '../store/outage';
+import { Sweep } from '../sweep/sweep';
 
 /**
  * A claim lasts twice the attempt's time limit and 5 s more (enough to settle it), so a dispatcher killed
@@ -36,14 +36,13 @@ const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5000;
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  /**
+   * The claims, one at a time; a poke during a claim (work written, a slot freed, a tick) asks for one more once
+   * it ends. None while every slot is taken: a slot that frees up pokes again.
+   */
+  private readonly loop: Sweep<boolean>;
   /** Deliveries being posted now (each holds a slot). */
   private inFlight = 0;
-  /** The claim statement in progress, if any (one at a time). */
-  private claiming = false;
-  /** Claim again once the current claim ends (work may have been written, or slots freed, meanwhile). */
-  private claimAgain = false;
   private attempts = 0;
   private readonly idleWaiters: (() => void)[] = [];
   private readonly budget: HostBudget;
@@ -56,21 +55,21 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     this.budget = new HostBudget(config.webhookHostConcurrency, config.webhookHostPerMinute);
+    this.loop = new Sweep({
+      name: 'webhooks', everyMs: config.webhookPollMs, atStart: true, whileRunning: 'again', logger: this.logger, failure: 'claim failed',
+      ready: () => this.free() > 0, settled: () => this.checkIdle(), pass: () => this.claim(),
+    });
     signal.listen(() => {
       if (this.config.webhookPollMs > 0) this.pump();
     });
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.webhookPollMs <= 0) return;
-    this.pump();
-    this.timer = setInterval(() => this.pump(), this.config.webhookPollMs);
-    this.timer.unref();
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
+    await this.loop.stop();
     await this.whenIdle(); // the attempts in flight are settled (each ends within WEBHOOK_TIMEOUT_MS)
   }
 
@@ -93,44 +92,26 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
   }
 
   private checkIdle(): void {
-    if (this.inFlight > 0 || this.claiming || this.claimAgain) return;
+    if (this.inFlight > 0 || this.loop.busy) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private free(): number {
+    return this.config.webhookConcurrency - this.inFlight;
   }
 
   /** Fills the free slots with due deliveries (or asks the claim in progress to run once more). */
   private pump(): void {
-    if (this.stopped || outage.skip('webhooks')) return; // the database is away: back off (store/outage.ts)
-    if (this.claiming) {
-      this.claimAgain = true;
-      return;
-    }
-    const free = this.config.webhookConcurrency - this.inFlight;
-    if (free <= 0) return; // a slot that frees up pumps again
-    this.claiming = true;
-    this.claimAgain = false;
-    this.claim(free)
-      .then((full) => {
-        outage.ok('webhooks');
-        // A full claim may have left more due: claim again at once.
-        if (full) this.claimAgain = true;
-      }, (error: unknown) => {
-        if (!outage.failed('webhooks', error)) this.logger.error(`claim failed: ${(error as Error).message}`);
-      })
-      .finally(() => {
-        this.claiming = false;
-        if (this.claimAgain && !this.stopped) {
-          this.claimAgain = false;
-          this.pump();
-        } else this.claimAgain = false;
-        this.checkIdle();
-      });
+    this.loop.poke(); // none while the database is away: back off (store/outage.ts)
   }
 
   /**
-   * Claims up to `free` due deliveries and starts those within their host's budget; the others are deferred.
-   * Answers whether the claim was full.
+   * Claims up to the free slots' number of due deliveries and starts those within their host's budget; the
+   * others are deferred. Answers whether the claim was full (then it claims again at once: more may be due).
    */
-  private async claim(free: number): Promise<boolean> {
+  private async claim(): Promise<boolean> {
+    const free = this.free();
+    if (free <= 0) return false;
     const now = this.clock.now();
     const due = await this.store.claimDue(now, new Date(now.getTime() + leaseMs(this.config.webhookTimeoutMs)), free);
     this.budget.prune(now.getTime());
@@ -142,7 +123,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       else deferred.push({ delivery: d, until: new Date(Math.max(take.retryAt ?? 0, now.getTime() + this.deferMs())) });
     }
     await this.store.defer(deferred);
-    return due.length >= free;
+    const full = due.length >= free;
+    if (full) this.loop.poke();
+    return full;
   }
 
   /**
