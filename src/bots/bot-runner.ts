@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import { findBot } from '../engine/bots';
@@ -9,7 +9,7 @@ import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { askHttpBot } from './http-bot.client';
 import { HTTP_BOT_DIRECTORY, type HttpBotDirectory } from './http-bot-directory.port';
 import { outage } from '../store/outage';
-import { Sweep } from '../sweep/sweep';
+import { Sweeper } from '../sweep/sweep';
 
 /** How long a claimed bot turn stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
@@ -64,10 +64,7 @@ interface Claim {
  * is given back with the latest lease it holds, so any instance can claim the match at once.
  */
 @Injectable()
-export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Bots');
-  /** Claims one at a time per instance; a tick or a freed place during a claim asks for one more after it. */
-  private readonly loop: Sweep<number>;
+export class BotRunner extends Sweeper<number> {
   private readonly inFlight = new Map<string, Promise<void>>();
   /** How many matches this instance plays at once (tests lower it). */
   maxInFlight = MAX_IN_FLIGHT;
@@ -81,18 +78,12 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly access: MatchAccess,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
-    this.loop = new Sweep({
-      name: 'bots', everyMs: config.botSweepMs, atStart: true, whileRunning: 'again', logger: this.logger, failure: 'claim failed',
-      pass: () => this.claimOnce(),
-    });
+    // Claims one at a time per instance; a tick or a freed place during a claim asks for one more after it.
+    super('Bots', { name: 'bots', everyMs: config.botSweepMs, atStart: true, whileRunning: 'again', failure: 'claim failed' });
   }
 
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     await Promise.all(this.inFlight.values());
   }
 
@@ -113,7 +104,7 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     return this.loop.run();
   }
 
-  private async claimOnce(): Promise<number> {
+  protected override async pass(): Promise<number> {
     const room = this.maxInFlight - this.inFlight.size;
     if (this.stopping || room <= 0) return 0;
     const now = this.access.clock.now();

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
@@ -6,7 +6,7 @@ import type { AnyEngine } from '../engine/core';
 import { MatchAccess, deadlineOf, fromMatchError } from '../matches/match-access';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { outage } from '../store/outage';
-import { Sweep } from '../sweep/sweep';
+import { Sweeper } from '../sweep/sweep';
 
 /** How long a claimed deadline stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
@@ -24,25 +24,14 @@ const BATCH = 100;
  * runs at start-up: deadlines that passed while no server ran fire then.
  */
 @Injectable()
-export class ClockScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Clocks');
-  private readonly loop: Sweep<number>;
-
+export class ClockScheduler extends Sweeper<number> {
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly access: MatchAccess,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
-    this.loop = new Sweep({ name: 'clocks', everyMs: config.clockSweepMs, atStart: true, logger: this.logger, pass: () => this.sweepOnce(BATCH) });
-  }
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+    super('Clocks', { name: 'clocks', everyMs: config.clockSweepMs, atStart: true });
   }
 
   /** Applies every deadline due at the clock's now (one sweep at a time per instance); answers the events appended. */
@@ -50,7 +39,7 @@ export class ClockScheduler implements OnApplicationBootstrap, OnApplicationShut
     return this.loop.run();
   }
 
-  private async sweepOnce(batch: number): Promise<number> {
+  protected override async pass(batch = BATCH): Promise<number> {
     let appended = 0;
     for (;;) {
       const now = this.access.clock.now();

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
@@ -6,7 +6,7 @@ import type { AnyEngine } from '../engine/core';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { MatchAccess } from './match-access';
 import { SeatsService } from './seats.service';
-import { Sweep } from '../sweep/sweep';
+import { Sweeper } from '../sweep/sweep';
 
 /** How many matches one query of the sweep takes. */
 const BATCH = 100;
@@ -22,10 +22,7 @@ const BATCH = 100;
  * lands first keeps its match). The log is never deleted.
  */
 @Injectable()
-export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Expiry');
-  private readonly loop: Sweep<number>;
-
+export class ExpiryService extends Sweeper<number> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
@@ -34,15 +31,7 @@ export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutd
     private readonly access: MatchAccess,
     private readonly seats: SeatsService,
   ) {
-    this.loop = new Sweep({ name: 'expiry', everyMs: config.expirySweepSeconds * 1000, logger: this.logger, pass: () => this.sweepOnce(BATCH) });
-  }
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+    super('Expiry', { name: 'expiry', everyMs: config.expirySweepSeconds * 1000 });
   }
 
   /**
@@ -53,7 +42,7 @@ export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutd
     return this.loop.run();
   }
 
-  private async sweepOnce(batch: number): Promise<number> {
+  protected override async pass(batch = BATCH): Promise<number> {
     return (await this.expireWaiting(batch)) + (await this.abortAbandoned(batch));
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
@@ -6,7 +6,7 @@ import { MatchAccess } from '../matches/match-access';
 import { ranksOf } from './ranks';
 import { type Skill, newSkill, rateMatch } from './rating-model';
 import { type FinishedMatch, RATINGS_STORE, type RatingRecord, type RatingsStore } from './ratings-store.port';
-import { Sweep } from '../sweep/sweep';
+import { Sweeper } from '../sweep/sweep';
 
 const BATCH = 200;
 
@@ -30,25 +30,14 @@ const before = (a: FinishedMatch, b: FinishedMatch): boolean =>
  * a match that finishes with a time before the last folded one (a late commit) makes the projector rebuild.
  */
 @Injectable()
-export class RatingsProjector implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Ratings');
-  private readonly loop: Sweep<number>;
-
+export class RatingsProjector extends Sweeper<number> {
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(RATINGS_STORE) private readonly store: RatingsStore,
     private readonly access: MatchAccess,
   ) {
-    this.loop = new Sweep({ name: 'ratings', everyMs: config.ratingsSweepMs, logger: this.logger, failure: 'catch-up failed', pass: () => this.catchUpOnce() });
-  }
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+    super('Ratings', { name: 'ratings', everyMs: config.ratingsSweepMs, failure: 'catch-up failed' });
   }
 
   /** Folds every finished match not folded yet (one run at a time per instance); answers how many. */
@@ -56,7 +45,7 @@ export class RatingsProjector implements OnApplicationBootstrap, OnApplicationSh
     return this.loop.run();
   }
 
-  private async catchUpOnce(): Promise<number> {
+  protected override async pass(): Promise<number> {
     let folded = 0;
     for (;;) {
       const last = await this.store.lastRated();

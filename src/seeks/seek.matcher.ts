@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomInt, randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
@@ -9,7 +9,7 @@ import type { SeatHolder } from '../matches/decider';
 import { commitTo } from '../matches/fairness';
 import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
 import { newSeed } from '../matches/tokens';
-import { Sweep } from '../sweep/sweep';
+import { Sweeper } from '../sweep/sweep';
 import { pairSeeks } from './pairing';
 import { SEEK_STORE, type SeekRecord, type SeekStore, type Seating } from './seek-store.port';
 
@@ -20,26 +20,15 @@ import { SEEK_STORE, type SeekRecord, type SeekStore, type Seating } from './see
  * order. A seek that waited `botAfterSeconds` gets the game's strongest bot (the last listed) in every other seat.
  */
 @Injectable()
-export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Seeks');
-  private readonly loop: Sweep<boolean>;
-
+export class SeekMatcher extends Sweeper<boolean> {
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(SEEK_STORE) private readonly store: SeekStore,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly access: MatchAccess,
   ) {
-    this.loop = new Sweep({ name: 'seeks', everyMs: config.seekSweepMs, logger: this.logger, failure: 'seek pairing failed', pass: () => this.sweepOnce() });
-  }
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+    super('Seeks', { name: 'seeks', everyMs: config.seekSweepMs, failure: 'seek pairing failed' });
   }
 
   /**
@@ -50,7 +39,7 @@ export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdow
     return this.loop.run();
   }
 
-  private async sweepOnce(): Promise<boolean> {
+  protected override async pass(): Promise<boolean> {
     await this.store.expire(this.clock.now());
     let all = true;
     for (const game of await this.store.gamesWaiting()) {

@@ -6,7 +6,7 @@
  * once for all loops, and the loop skips its ticks until its back-off runs out), and a stop that waits for the
  * pass in progress. The pass itself is the loop's own; this file knows nothing of matches.
  */
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type DatabaseOutage, outage as processOutage } from '../store/outage';
 
 export interface SweepOptions<T> {
@@ -150,4 +150,38 @@ export class Sweep<T = unknown> {
       });
     return running;
   }
+}
+
+/**
+ * A service whose background work is one sweep: it starts at bootstrap and stops at shutdown, waiting for the
+ * pass in progress. The subclass gives the pass (and, if it needs them, `ready` and `settled`).
+ */
+export abstract class Sweeper<T> implements OnApplicationBootstrap, OnApplicationShutdown {
+  protected readonly logger: Logger;
+  protected readonly loop: Sweep<T>;
+
+  /** `context`: the logger's name; the options as Sweep's, less the pass and its hooks (the methods below). */
+  protected constructor(context: string, options: Omit<SweepOptions<T>, 'pass' | 'ready' | 'settled' | 'logger'>) {
+    this.logger = new Logger(context);
+    this.loop = new Sweep<T>({ ...options, logger: this.logger, pass: () => this.pass(), ready: () => this.ready(), settled: () => this.settled() });
+  }
+
+  onApplicationBootstrap(): void {
+    this.loop.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.loop.stop();
+  }
+
+  /** One pass of the loop. */
+  protected abstract pass(): Promise<T>;
+
+  /** Whether a tick has anything to do now (SweepOptions.ready). */
+  protected ready(): boolean {
+    return true;
+  }
+
+  /** After each pass (SweepOptions.settled). */
+  protected settled(): void {}
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { CLOCK, type Clock } from '../common/clock';
@@ -10,7 +10,7 @@ import { OutboxSignal } from './outbox-signal';
 import { postWebhook } from './post';
 import { nextAttemptAt } from './retry';
 import { type DueDelivery, type Settlement, WEBHOOK_STORE, type WebhookStore } from './webhook-store.port';
-import { Sweep } from '../sweep/sweep';
+import { Sweeper } from '../sweep/sweep';
 
 /**
  * A claim lasts twice the attempt's time limit and 5 s more (enough to settle it), so a dispatcher killed
@@ -34,13 +34,7 @@ const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5000;
  * with a later due time and no attempt recorded, so it neither fails nor spends its retries.
  */
 @Injectable()
-export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Webhooks');
-  /**
-   * The claims, one at a time; a poke during a claim (work written, a slot freed, a tick) asks for one more once
-   * it ends. None while every slot is taken: a slot that frees up pokes again.
-   */
-  private readonly loop: Sweep<boolean>;
+export class WebhookDispatcher extends Sweeper<boolean> {
   /** Deliveries being posted now (each holds a slot). */
   private inFlight = 0;
   private attempts = 0;
@@ -54,22 +48,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     signal: OutboxSignal,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
+    // The claims, one at a time; a poke during a claim (work written, a slot freed, a tick) asks for one more
+    // once it ends. None while every slot is taken (`ready`): a slot that frees up pokes again.
+    super('Webhooks', { name: 'webhooks', everyMs: config.webhookPollMs, atStart: true, whileRunning: 'again', failure: 'claim failed' });
     this.budget = new HostBudget(config.webhookHostConcurrency, config.webhookHostPerMinute);
-    this.loop = new Sweep({
-      name: 'webhooks', everyMs: config.webhookPollMs, atStart: true, whileRunning: 'again', logger: this.logger, failure: 'claim failed',
-      ready: () => this.free() > 0, settled: () => this.checkIdle(), pass: () => this.claim(),
-    });
     signal.listen(() => {
       if (this.config.webhookPollMs > 0) this.pump();
     });
   }
 
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.loop.stop();
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     await this.whenIdle(); // the attempts in flight are settled (each ends within WEBHOOK_TIMEOUT_MS)
   }
 
@@ -91,6 +80,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
+  protected override settled(): void {
+    this.checkIdle();
+  }
+
+  protected override ready(): boolean {
+    return this.free() > 0;
+  }
+
   private checkIdle(): void {
     if (this.inFlight > 0 || this.loop.busy) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
@@ -109,7 +106,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
    * Claims up to the free slots' number of due deliveries and starts those within their host's budget; the
    * others are deferred. Answers whether the claim was full (then it claims again at once: more may be due).
    */
-  private async claim(): Promise<boolean> {
+  protected override async pass(): Promise<boolean> {
     const free = this.free();
     if (free <= 0) return false;
     const now = this.clock.now();
