@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import { findBot } from '../engine/bots';
@@ -9,6 +9,7 @@ import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { askHttpBot } from './http-bot.client';
 import { HTTP_BOT_DIRECTORY, type HttpBotDirectory } from './http-bot-directory.port';
 import { outage } from '../store/outage';
+import { Sweeper } from '../sweep/sweep';
 
 /** How long a claimed bot turn stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
@@ -63,13 +64,8 @@ interface Claim {
  * is given back with the latest lease it holds, so any instance can claim the match at once.
  */
 @Injectable()
-export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Bots');
-  private timer: NodeJS.Timeout | undefined;
-  private claiming: Promise<number> | null = null;
+export class BotRunner extends Sweeper<number> {
   private readonly inFlight = new Map<string, Promise<void>>();
-  private again = false;
-  private stopping = false;
   /** How many matches this instance plays at once (tests lower it). */
   maxInFlight = MAX_IN_FLIGHT;
   /** A thinking bot's time a move, before the clock shortens it (tests may lower it). */
@@ -81,19 +77,13 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     @Inject(HTTP_BOT_DIRECTORY) private readonly httpBots: HttpBotDirectory,
     private readonly access: MatchAccess,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.botSweepMs <= 0) return;
-    this.tick();
-    this.timer = setInterval(() => this.tick(), this.config.botSweepMs);
-    this.timer.unref();
+  ) {
+    // Claims one at a time per instance; a tick or a freed place during a claim asks for one more after it.
+    super('Bots', { name: 'bots', everyMs: config.botSweepMs, atStart: true, whileRunning: 'again', failure: 'claim failed' });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.claiming?.catch(() => undefined);
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     await Promise.all(this.inFlight.values());
   }
 
@@ -102,33 +92,19 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     return this.inFlight.size;
   }
 
-  private tick(): void {
-    if (outage.skip('bots')) return; // the database is away: back off (store/outage.ts)
-    this.claimDue().then(() => outage.ok('bots'), (error: unknown) => {
-      if (!outage.failed('bots', error)) this.logger.error(`claim failed: ${(error as Error).message}`);
-    });
+  private get stopping(): boolean {
+    return this.loop.stopping;
   }
 
   /**
-   * Claims due bot turns for the free places (one claim at a time per instance) and starts playing them;
-   * answers how many matches it claimed. It does not wait for them.
+   * Claims due bot turns for the free places (one claim at a time per instance: a call while one runs joins it)
+   * and starts playing them; answers how many matches it claimed. It does not wait for them.
    */
   claimDue(): Promise<number> {
-    if (this.claiming) {
-      this.again = true; // a place freed after this claim counted them: claim once more when it is done
-      return this.claiming;
-    }
-    this.claiming = this.claimOnce().finally(() => {
-      this.claiming = null;
-      if (this.again && !this.stopping) {
-        this.again = false;
-        this.tick();
-      }
-    });
-    return this.claiming;
+    return this.loop.run();
   }
 
-  private async claimOnce(): Promise<number> {
+  protected override async pass(): Promise<number> {
     const room = this.maxInFlight - this.inFlight.size;
     if (this.stopping || room <= 0) return 0;
     const now = this.access.clock.now();
@@ -145,7 +121,7 @@ export class BotRunner implements OnApplicationBootstrap, OnApplicationShutdown 
       const work = this.playClaimed(id, game, { lease: leaseUntil, pending: null }).then((more) => {
         this.inFlight.delete(id);
         // Given back with moves still to play: claim again now (this match or one waiting longer).
-        if (more && !this.stopping) this.tick();
+        if (more) this.loop.poke();
       });
       this.inFlight.set(id, work);
     }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
@@ -6,11 +6,14 @@ import type { AnyEngine } from '../engine/core';
 import { MatchAccess, deadlineOf, fromMatchError } from '../matches/match-access';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { outage } from '../store/outage';
+import { Sweeper } from '../sweep/sweep';
 
 /** How long a claimed deadline stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
 /** A timeout with `random` is two events (TimedOut, then the server's move); a few more would be a bug. */
 const MAX_EVENTS_PER_DEADLINE = 4;
+/** How many due deadlines one claim takes. */
+const BATCH = 100;
 
 /**
  * Applies clock deadlines that have passed. The deadline is a column of the match row, written by the same
@@ -21,45 +24,22 @@ const MAX_EVENTS_PER_DEADLINE = 4;
  * runs at start-up: deadlines that passed while no server ran fire then.
  */
 @Injectable()
-export class ClockScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Clocks');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
-
+export class ClockScheduler extends Sweeper<number> {
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly access: MatchAccess,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.clockSweepMs <= 0) return;
-    const tick = (): void => {
-      if (outage.skip('clocks')) return; // the database is away: back off (store/outage.ts)
-      this.sweep().then(() => outage.ok('clocks'), (error: unknown) => {
-        if (!outage.failed('clocks', error)) this.logger.error(`sweep failed: ${(error as Error).message}`);
-      });
-    };
-    tick();
-    this.timer = setInterval(tick, this.config.clockSweepMs);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  ) {
+    super('Clocks', { name: 'clocks', everyMs: config.clockSweepMs, atStart: true });
   }
 
   /** Applies every deadline due at the clock's now (one sweep at a time per instance); answers the events appended. */
-  sweep(batch = 100): Promise<number> {
-    this.running ??= this.sweepOnce(batch).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  sweep(): Promise<number> {
+    return this.loop.run();
   }
 
-  private async sweepOnce(batch: number): Promise<number> {
+  protected override async pass(batch = BATCH): Promise<number> {
     let appended = 0;
     for (;;) {
       const now = this.access.clock.now();

@@ -2,6 +2,7 @@ import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 import { CreateMatchDto, MoveDto, PLAYER_NAME_PATTERN } from '../games/dto';
 import { ApiError } from './api-error';
+import { MAX_VERSION } from './paging';
 
 /** class-validator's errors as `path: message` lines (nested properties joined with dots). */
 function flatten(errors: ValidationError[], prefix = ''): string[] {
@@ -11,8 +12,6 @@ function flatten(errors: ValidationError[], prefix = ''): string[] {
     return own.concat(flatten(e.children ?? [], path));
   });
 }
-
-const MAX_VERSION = 2_000_000_000;
 
 /**
  * A move body that `MoveDto`'s decorators accept, checked by hand: a plain object with `move` an object and

@@ -1,10 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min,
   ValidateIf, ValidateNested,
 } from 'class-validator';
 import { CURSOR_PATTERN } from '../matches/cursor';
+import { CursorPageQueryDto, MAX_VERSION } from '../common/paging';
 
 /** A player's name: 1–40 characters, none of them a control character (also the spec's pattern). */
 export const PLAYER_NAME_PATTERN = '^[^\\p{C}]+$';
@@ -126,26 +127,14 @@ export class JoinDto {
   seat?: number;
 }
 
-export class ListQueryDto {
+class ListFilterDto {
   @ApiPropertyOptional({ enum: ['waiting', 'active', 'finished'], default: 'waiting', description: 'Which matches to list.' })
   @IsOptional()
   @IsIn(['waiting', 'active', 'finished'])
   status?: 'waiting' | 'active' | 'finished';
-
-  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  cursor?: string;
-
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit?: number;
 }
+
+export class ListQueryDto extends IntersectionType(ListFilterDto, CursorPageQueryDto) {}
 
 export class MoveDto {
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The move, in the game\'s wire format.' })
@@ -156,7 +145,7 @@ export class MoveDto {
   @IsOptional()
   @IsInt()
   @Min(0)
-  @Max(2_000_000_000)
+  @Max(MAX_VERSION)
   expectedVersion?: number;
 }
 
@@ -165,7 +154,7 @@ export class ResignDto {
   @IsOptional()
   @IsInt()
   @Min(0)
-  @Max(2_000_000_000)
+  @Max(MAX_VERSION)
   expectedVersion?: number;
 }
 
@@ -175,7 +164,7 @@ export class LogQueryDto {
   @Type(() => Number)
   @IsInt()
   @Min(0)
-  @Max(2_000_000_000)
+  @Max(MAX_VERSION)
   after?: number;
 
   @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 1000 })
@@ -191,7 +180,7 @@ export class LogQueryDto {
   @Type(() => Number)
   @IsInt()
   @Min(0)
-  @Max(2_000_000_000)
+  @Max(MAX_VERSION)
   wait?: number;
 }
 

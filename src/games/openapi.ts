@@ -7,6 +7,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse, type OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_STATUS } from '../common/api-error';
+import { MAX_VERSION } from '../common/paging';
 import { CURSOR_PATTERN } from '../matches/cursor';
 import { EVENT_MEANINGS, EVENT_TYPES, describeEventTypes } from '../matches/event-types';
 import { PLAYER_NAME_PATTERN } from './dto';
@@ -236,7 +237,7 @@ const SHARED = {
   ...PLAY_SCHEMAS,
   ResignRequest: {
     type: 'object', additionalProperties: false,
-    properties: { expectedVersion: { type: 'integer', minimum: 0, maximum: 2_000_000_000, description: 'When given, the resignation is refused (409) if the match has moved on.' } },
+    properties: { expectedVersion: { type: 'integer', minimum: 0, maximum: MAX_VERSION, description: 'When given, the resignation is refused (409) if the match has moved on.' } },
   },
   CatalogueOption: {
     type: 'object', additionalProperties: false, required: ['name', 'type', 'default', 'description'],
@@ -327,7 +328,7 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
       properties: {
         move: ref(`${n}Move`),
         expectedVersion: {
-          type: 'integer', minimum: 0, maximum: 2_000_000_000,
+          type: 'integer', minimum: 0, maximum: MAX_VERSION,
           description: 'The version the move was decided on. Required unless the request sends If-Match (the match\'s ETag), which replaces it; '
             + 'with neither the move is refused (400), with both they must agree.',
         },

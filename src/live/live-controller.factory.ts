@@ -4,6 +4,7 @@ import { Type as ToType } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
+import { MAX_VERSION } from '../common/paging';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 import type { GameDefinition } from '../games/game-definition';
@@ -19,7 +20,7 @@ export class EventsQueryDto {
   @ToType(() => Number)
   @IsInt()
   @Min(0)
-  @Max(2_000_000_000)
+  @Max(MAX_VERSION)
   after?: number;
 
   @ApiPropertyOptional({ description: 'The seat token, for clients that cannot send headers (a browser\'s EventSource). Authorization: Bearer is preferred.' })
@@ -36,7 +37,7 @@ export class EventsQueryDto {
 /** The `id:` a client resumes from; anything but a seq is refused rather than read as 0. */
 export function parseLastEventId(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
-  if (!/^\d{1,10}$/.test(raw.trim()) || Number(raw) > 2_000_000_000) {
+  if (!/^\d{1,10}$/.test(raw.trim()) || Number(raw) > MAX_VERSION) {
     throw new ApiError('VALIDATION_FAILED', 'Last-Event-ID must be the id of an event of this stream (a seq).', 'live/last-event-id');
   }
   return Number(raw);

@@ -4,23 +4,16 @@
  * read returns only events of transactions older than every transaction still running
  * (`pg_snapshot_xmin`), so none can later appear before a cursor already passed: resuming misses nothing.
  */
-export interface FeedCursor {
-  readonly txid: string;
-  readonly seq: number;
-  readonly matchId: string;
-}
+import type { PlayerEvent, PlayerEventCursor } from '../matches/match-read-model';
 
-export interface FeedRow extends FeedCursor {
-  readonly game: string;
-  /** The player's seat in the match. */
-  readonly seat: number;
-  /** The match now (the same statement): its version, status, and whether the player's seat is to move. */
-  readonly version: number;
-  readonly status: string;
-  readonly toMove: boolean;
-  /** The match clock's next deadline (the same statement); null when the match has no clock or it is over. */
-  readonly deadlineAt: Date | null;
-}
+/** Where a feed resumes: the appending transaction, the seq, the match (the match tables' read model's cursor). */
+export type FeedCursor = PlayerEventCursor;
+
+/**
+ * An event of one of the player's matches, with the player's seat and the match now (its version, status,
+ * whether the player's seat is to move, its clock's next deadline), read by the same statement.
+ */
+export type FeedRow = PlayerEvent;
 
 /** A seek of the player's that was matched (the feed's `matched` event): the seek and its seat in the match. */
 export interface MatchedSeek {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
@@ -6,7 +6,10 @@ import type { AnyEngine } from '../engine/core';
 import { EVENT_STORE, type EventStore } from './event-store.port';
 import { MatchAccess } from './match-access';
 import { SeatsService } from './seats.service';
-import { outage } from '../store/outage';
+import { Sweeper } from '../sweep/sweep';
+
+/** How many matches one query of the sweep takes. */
+const BATCH = 100;
 
 /**
  * Aborts waiting matches whose wait is over. The deadline is a column of the match row (written at
@@ -19,10 +22,7 @@ import { outage } from '../store/outage';
  * lands first keeps its match). The log is never deleted.
  */
 @Injectable()
-export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Expiry');
-  private timer: NodeJS.Timeout | undefined;
-
+export class ExpiryService extends Sweeper<number> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
@@ -30,25 +30,19 @@ export class ExpiryService implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: MatchAccess,
     private readonly seats: SeatsService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.expirySweepSeconds <= 0) return;
-    this.timer = setInterval(() => {
-      if (outage.skip('expiry')) return; // the database is away: back off (store/outage.ts)
-      this.sweep().then(() => outage.ok('expiry'), (error: unknown) => {
-        if (!outage.failed('expiry', error)) this.logger.error(`sweep failed: ${(error as Error).message}`);
-      });
-    }, this.config.expirySweepSeconds * 1000);
-    this.timer.unref();
+  ) {
+    super('Expiry', { name: 'expiry', everyMs: config.expirySweepSeconds * 1000 });
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  /**
+   * Aborts every waiting match past its time and every abandoned one at the clock's now (one sweep at a time
+   * per instance: a call while one runs joins it); answers how many it aborted.
+   */
+  sweep(): Promise<number> {
+    return this.loop.run();
   }
 
-  /** Aborts every waiting match past its time and every abandoned one at the clock's now; answers how many it aborted. */
-  async sweep(batch = 100): Promise<number> {
+  protected override async pass(batch = BATCH): Promise<number> {
     return (await this.expireWaiting(batch)) + (await this.abortAbandoned(batch));
   }
 

@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { CursorPageQueryDto } from '../common/paging';
 import { PLAYER_NAME_PATTERN } from '../games/dto';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 
 export class CreatePlayerDto {
   @ApiProperty({ example: 'ann', description: '1–40 printable characters.' })
@@ -11,7 +12,7 @@ export class CreatePlayerDto {
   name!: string;
 }
 
-export class PlayerMatchesQueryDto {
+class PlayerMatchesFilterDto {
   @ApiPropertyOptional({ description: 'true: only matches where one of this player\'s seats is to move; false: only the others.' })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
@@ -22,18 +23,6 @@ export class PlayerMatchesQueryDto {
   @IsOptional()
   @IsIn(['waiting', 'active', 'finished', 'aborted'])
   status?: 'waiting' | 'active' | 'finished' | 'aborted';
-
-  @ApiPropertyOptional({ description: 'The nextCursor of the previous page.' })
-  @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  cursor?: string;
-
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
-  limit?: number;
 }
+
+export class PlayerMatchesQueryDto extends IntersectionType(PlayerMatchesFilterDto, CursorPageQueryDto) {}

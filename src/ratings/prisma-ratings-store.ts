@@ -1,21 +1,22 @@
-import { type PrismaClient, Prisma } from '../generated/prisma/client';
+import type { PrismaClient } from '../generated/prisma/client';
+import type { MatchReadModel } from '../matches/match-read-model';
+import { PrismaMatchReadModel } from '../store/prisma-match-read-model';
 import type { FinishedMatch, RatingRecord, RatingsStore } from './ratings-store.port';
 
 /** One lock for every writer of the ratings (pg_advisory_xact_lock key). */
 const RATINGS_LOCK = 120_001;
 
-/**
- * The matches the ratings fold: finished, with seats, every one a player's or a bot's. The match's status
- * and updatedAt (its last event's time) and its seat rows are projections of its log, written with each event.
- */
-const RATED = Prisma.sql`m."status" = 'finished'
-  AND EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = m."id")
-  AND NOT EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = m."id" AND s."bot" IS NULL AND s."playerId" IS NULL)`;
+/** The folded matches' table, left out of `unrated` by the read model's statement itself. */
+const FOLDED = { table: 'RatedMatch', column: 'matchId' } as const;
 
 const toRating = (r: RatingRecord): RatingRecord => ({ ...r, kind: r.kind });
 
 export class PrismaRatingsStore implements RatingsStore {
-  constructor(private readonly prisma: PrismaClient) {}
+  /**
+   * `matches`: the match tables' read model. The matches the ratings fold are its `finishedHeld`: finished,
+   * with seats, every one a player's or a bot's.
+   */
+  constructor(private readonly prisma: PrismaClient, private readonly matches: MatchReadModel = new PrismaMatchReadModel(prisma)) {}
 
   async lastRated(): Promise<FinishedMatch | null> {
     const rows = await this.prisma.$queryRaw<FinishedMatch[]>`
@@ -24,22 +25,11 @@ export class PrismaRatingsStore implements RatingsStore {
   }
 
   async unrated(limit: number): Promise<FinishedMatch[]> {
-    return this.prisma.$queryRaw<FinishedMatch[]>`
-      SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m
-       WHERE ${RATED} AND NOT EXISTS (SELECT 1 FROM "RatedMatch" r WHERE r."matchId" = m."id")
-       ORDER BY m."updatedAt", m."id" LIMIT ${limit}::int`;
+    return this.matches.finishedHeld(null, limit, FOLDED);
   }
 
   async finished(after: FinishedMatch | null, limit: number): Promise<FinishedMatch[]> {
-    const rows = after === null
-      ? await this.prisma.$queryRaw<FinishedMatch[]>`
-          SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m WHERE ${RATED}
-           ORDER BY m."updatedAt", m."id" LIMIT ${limit}::int`
-      : await this.prisma.$queryRaw<FinishedMatch[]>`
-          SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m WHERE ${RATED}
-             AND (m."updatedAt", m."id") > (${after.finishedAt}::timestamptz, ${after.id}::uuid)
-           ORDER BY m."updatedAt", m."id" LIMIT ${limit}::int`;
-    return rows;
+    return this.matches.finishedHeld(after, limit);
   }
 
   async ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
@@ -6,7 +6,7 @@ import { MatchAccess } from '../matches/match-access';
 import { ranksOf } from './ranks';
 import { type Skill, newSkill, rateMatch } from './rating-model';
 import { type FinishedMatch, RATINGS_STORE, type RatingRecord, type RatingsStore } from './ratings-store.port';
-import { outage } from '../store/outage';
+import { Sweeper } from '../sweep/sweep';
 
 const BATCH = 200;
 
@@ -30,44 +30,22 @@ const before = (a: FinishedMatch, b: FinishedMatch): boolean =>
  * a match that finishes with a time before the last folded one (a late commit) makes the projector rebuild.
  */
 @Injectable()
-export class RatingsProjector implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Ratings');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | null = null;
-
+export class RatingsProjector extends Sweeper<number> {
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(RATINGS_STORE) private readonly store: RatingsStore,
     private readonly access: MatchAccess,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.ratingsSweepMs <= 0) return;
-    const tick = (): void => {
-      if (outage.skip('ratings')) return; // the database is away: back off (store/outage.ts)
-      this.catchUp().then(() => outage.ok('ratings'), (error: unknown) => {
-        if (!outage.failed('ratings', error)) this.logger.error(`catch-up failed: ${(error as Error).message}`);
-      });
-    };
-    this.timer = setInterval(tick, this.config.ratingsSweepMs);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  ) {
+    super('Ratings', { name: 'ratings', everyMs: config.ratingsSweepMs, failure: 'catch-up failed' });
   }
 
   /** Folds every finished match not folded yet (one run at a time per instance); answers how many. */
   catchUp(): Promise<number> {
-    this.running ??= this.catchUpOnce().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.run();
   }
 
-  private async catchUpOnce(): Promise<number> {
+  protected override async pass(): Promise<number> {
     let folded = 0;
     for (;;) {
       const last = await this.store.lastRated();

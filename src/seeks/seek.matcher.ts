@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomInt, randomUUID } from 'node:crypto';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
@@ -9,7 +9,7 @@ import type { SeatHolder } from '../matches/decider';
 import { commitTo } from '../matches/fairness';
 import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
 import { newSeed } from '../matches/tokens';
-import { outage } from '../store/outage';
+import { Sweeper } from '../sweep/sweep';
 import { pairSeeks } from './pairing';
 import { SEEK_STORE, type SeekRecord, type SeekStore, type Seating } from './seek-store.port';
 
@@ -20,33 +20,15 @@ import { SEEK_STORE, type SeekRecord, type SeekStore, type Seating } from './see
  * order. A seek that waited `botAfterSeconds` gets the game's strongest bot (the last listed) in every other seat.
  */
 @Injectable()
-export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Seeks');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<boolean> | null = null;
-
+export class SeekMatcher extends Sweeper<boolean> {
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(SEEK_STORE) private readonly store: SeekStore,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly access: MatchAccess,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.seekSweepMs <= 0) return;
-    this.timer = setInterval(() => {
-      if (outage.skip('seeks')) return; // the database is away: back off, and say so once (store/outage.ts)
-      this.sweep().then(() => outage.ok('seeks'), (error: unknown) => {
-        if (!outage.failed('seeks', error)) this.logger.error(`seek pairing failed: ${(error as Error).message}`);
-      });
-    }, this.config.seekSweepMs);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  ) {
+    super('Seeks', { name: 'seeks', everyMs: config.seekSweepMs, failure: 'seek pairing failed' });
   }
 
   /**
@@ -54,13 +36,10 @@ export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdow
    * with waiting seeks (false: another instance held a game's lock, and pairs it now).
    */
   sweep(): Promise<boolean> {
-    this.running ??= this.sweepOnce().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.run();
   }
 
-  private async sweepOnce(): Promise<boolean> {
+  protected override async pass(): Promise<boolean> {
     await this.store.expire(this.clock.now());
     let all = true;
     for (const game of await this.store.gamesWaiting()) {

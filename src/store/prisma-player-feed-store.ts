@@ -1,45 +1,18 @@
 import type { PrismaClient } from '../generated/prisma/client';
 import type { FeedCursor, FeedRow, MatchedSeek, PlayerFeedStore } from '../live/player-feed.port';
+import type { MatchReadModel } from '../matches/match-read-model';
+import { PrismaMatchReadModel } from './prisma-match-read-model';
 
-interface Row {
-  txid: string;
-  seq: number;
-  matchId: string;
-  game: string;
-  seat: number;
-  version: number;
-  status: string;
-  toMove: boolean;
-  deadlineAt: Date | string | null;
-}
-
+/** The feed's reads of the match tables go through their read model; the seeks are the feed's own. */
 export class PrismaPlayerFeedStore implements PlayerFeedStore {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(private readonly prisma: PrismaClient, private readonly matches: MatchReadModel = new PrismaMatchReadModel(prisma)) {}
 
-  async after(playerId: string, cursor: FeedCursor | null, limit: number): Promise<FeedRow[]> {
-    // Without a cursor, only matches still being played: a new feed starts with the turns that are open now.
-    const rows = await this.prisma.$queryRaw<Row[]>`
-      SELECT e."txid"::text AS "txid", e."seq", e."matchId"::text AS "matchId", m."game", s."seat", m."version", m."status",
-             (s."seat" = ANY(m."toMove")) AS "toMove", m."deadlineAt"
-        FROM "Seat" s
-        JOIN "Match" m ON m."id" = s."matchId"
-        JOIN "MatchEvent" e ON e."matchId" = s."matchId"
-       WHERE s."playerId" = ${playerId}::uuid
-         AND (${cursor === null}::boolean OR (e."txid", e."seq", e."matchId") > (${cursor?.txid ?? '0'}::bigint, ${cursor?.seq ?? 0}::int, ${cursor?.matchId ?? '00000000-0000-0000-0000-000000000000'}::uuid))
-         AND (${cursor !== null}::boolean OR m."status" IN ('waiting', 'active'))
-         AND e."txid" < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
-       ORDER BY e."txid", e."seq", e."matchId"
-       LIMIT ${limit}::int`;
-    return rows.map((r) => ({
-      ...r, seq: Number(r.seq), seat: Number(r.seat), version: Number(r.version), deadlineAt: r.deadlineAt === null ? null : new Date(r.deadlineAt),
-    }));
+  after(playerId: string, cursor: FeedCursor | null, limit: number): Promise<FeedRow[]> {
+    return this.matches.playerEvents(playerId, cursor, limit);
   }
 
-  async matchesOf(playerId: string): Promise<string[]> {
-    const rows = await this.prisma.$queryRaw<{ matchId: string }[]>`
-      SELECT s."matchId"::text AS "matchId" FROM "Seat" s JOIN "Match" m ON m."id" = s."matchId"
-       WHERE s."playerId" = ${playerId}::uuid AND m."status" IN ('waiting', 'active')`;
-    return rows.map((r) => r.matchId);
+  matchesOf(playerId: string): Promise<string[]> {
+    return this.matches.playingMatchesOf(playerId);
   }
 
   async matchedSeeks(playerId: string, since: Date): Promise<MatchedSeek[]> {

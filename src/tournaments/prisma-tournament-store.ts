@@ -1,11 +1,14 @@
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { HttpBotCall, HttpBotDirectory, HttpBotEndpoint } from '../bots/http-bot-directory.port';
 import { PrismaEventStore, uniqueViolation } from '../store/prisma-event-store';
+import type { MatchReadModel } from '../matches/match-read-model';
+import { PrismaMatchReadModel } from '../store/prisma-match-read-model';
 import type { Round } from './pairing';
 import type { EntrantKind, NewRound, NewTournament, TournamentFormat, TournamentProgress, TournamentRecord, TournamentStore } from './tournament-store.port';
 
 export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory {
-  constructor(private readonly prisma: PrismaClient) {}
+  /** `matches`: the match tables' read model (the tournament reads which of its matches ended through it). */
+  constructor(private readonly prisma: PrismaClient, private readonly matches: MatchReadModel = new PrismaMatchReadModel(prisma)) {}
 
   async create(t: NewTournament, firstRound: NewRound): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
@@ -79,10 +82,10 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
   }
 
   async endedWithoutResult(tournamentId: string): Promise<{ matchId: string; game: string }[]> {
-    // The match's status column is a projection of its log, written with each event: enough to say "look".
-    return this.prisma.$queryRaw<{ matchId: string; game: string }[]>`
-      SELECT tm."matchId"::text AS "matchId", m."game" FROM "TournamentMatch" tm JOIN "Match" m ON m."id" = tm."matchId"
-       WHERE tm."tournamentId" = ${tournamentId}::uuid AND tm."result" IS NULL AND m."status" IN ('finished', 'aborted')`;
+    // The tournament's matches without a result, then which of them ended (the match tables' read model): two statements.
+    const open = await this.prisma.$queryRaw<{ matchId: string }[]>`
+      SELECT "matchId"::text AS "matchId" FROM "TournamentMatch" WHERE "tournamentId" = ${tournamentId}::uuid AND "result" IS NULL`;
+    return this.matches.ended(open.map((r) => r.matchId));
   }
 
   async setResult(matchId: string, result: { points: readonly number[] }): Promise<void> {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
@@ -9,6 +9,7 @@ import { arenaRound } from './rounds';
 import { TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
 import { TournamentService } from './tournament.service';
 import { outage } from '../store/outage';
+import { Sweeper } from '../sweep/sweep';
 import { classifyDatabaseError } from '../store/db-unavailable';
 
 const LEASE_MS = 30_000;
@@ -21,46 +22,24 @@ const LEASE_MS = 30_000;
  * gets there. A round ends because its matches do: the clocks (a tournament's time control) see to that.
  */
 @Injectable()
-export class TournamentDirector implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Tournaments');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-
+export class TournamentDirector extends Sweeper<void> {
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(TOURNAMENT_STORE) private readonly store: TournamentStore,
     private readonly tournaments: TournamentService,
     private readonly access: MatchAccess,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.tournamentSweepMs <= 0) return;
-    const tick = (): void => {
-      if (outage.skip('tournaments')) return; // the database is away: back off (store/outage.ts)
-      this.sweep().then(() => outage.ok('tournaments'), (error: unknown) => {
-        if (!outage.failed('tournaments', error)) this.logger.error(`sweep failed: ${(error as Error).message}`);
-      });
-    };
-    tick(); // at start-up too: a round that ended while no instance ran is moved on now, not a period later
-    this.timer = setInterval(tick, this.config.tournamentSweepMs);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+  ) {
+    // atStart: a round that ended while no instance ran is moved on now, not a period later.
+    super('Tournaments', { name: 'tournaments', everyMs: config.tournamentSweepMs, atStart: true });
   }
 
   sweep(): Promise<void> {
-    this.running ??= this.sweepOnce().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.run();
   }
 
-  private async sweepOnce(): Promise<void> {
+  protected override async pass(): Promise<void> {
     const now = this.access.clock.now();
     const leaseUntil = new Date(now.getTime() + LEASE_MS);
     for (const id of await this.store.claim(now, leaseUntil, 20)) {

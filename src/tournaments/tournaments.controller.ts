@@ -7,6 +7,7 @@ import type { TournamentResponse } from './tournament.types';
 import { TournamentService } from './tournament.service';
 import { TournamentStream } from './tournament-stream';
 import { ApiError } from '../common/api-error';
+import { MAX_VERSION } from '../common/paging';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 
@@ -63,7 +64,7 @@ export class TournamentsController {
     const raw = lastEventId ?? after ?? '0';
     const from = Number(raw);
     // Bounded as every other cursor is (a match stream's Last-Event-ID, a log's after): 0 to 2,000,000,000.
-    if (!Number.isInteger(from) || from < 0 || from > 2_000_000_000) throw new ApiError('VALIDATION_FAILED', 'after / Last-Event-ID: a whole number from 0 to 2000000000.', 'after/invalid');
+    if (!Number.isInteger(from) || from < 0 || from > MAX_VERSION) throw new ApiError('VALIDATION_FAILED', `after / Last-Event-ID: a whole number from 0 to ${MAX_VERSION}.`, 'after/invalid');
     await this.stream.serve(id, from, req.ip, reply);
   }
 }

@@ -14,11 +14,11 @@
  * database would otherwise hold back vacuum for as long as it lasts.
  */
 import type { AnyEngine } from '../engine/core';
-import { FoldError, type MatchState, type SeatHolder, matchDecider } from '../matches/decider';
-import type { StoredEvent } from '../matches/event-store.port';
+import { FoldError, type MatchState, matchDecider } from '../matches/decider';
 import { EVENT_TYPES } from '../matches/event-types';
 import { fromStored } from '../matches/match-events';
 import type { SqlRunner } from '../store/database';
+import { asJson, createdHolder, eventRowsAfter, inSnapshot, matchIdsAfter, matchRowOf, seatsOf, storedEventOf } from '../store/match-rows';
 
 /** What the check reads through: statements, and a session (one connection) for each match's transaction. */
 export interface VerifyDatabase extends SqlRunner {
@@ -46,37 +46,6 @@ export interface VerifyOptions {
   readonly pageSize?: number;
 }
 
-interface SeatRow {
-  name: string | null;
-  player: string | null;
-  bot: string | null;
-  joinedSeq: number | null;
-}
-
-interface MatchRow {
-  id: string;
-  game: string;
-  rulesVersion: number;
-  seed: string;
-  options: unknown;
-  status: string;
-  version: number;
-  createdAt: Date | string;
-  expiresAt: Date | string | null;
-  clock: unknown;
-  seats: unknown;
-}
-
-interface EventRow {
-  seq: number;
-  type: StoredEvent['type'];
-  seat: number | null;
-  payload: unknown;
-  createdAt: Date | string;
-}
-
-const asJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-
 class Failed extends Error {
   constructor(readonly seq: number | null, problem: string) {
     super(problem);
@@ -91,10 +60,7 @@ export async function verifyLogs(db: VerifyDatabase, engines: readonly AnyEngine
   let events = 0;
   let failed = 0;
   for (;;) {
-    const page = await db.query<{ id: string; game: string }>(
-      'SELECT "id"::text AS "id", "game" FROM "Match" WHERE "id" > $1::uuid ORDER BY "id" LIMIT $2',
-      [after, pageSize],
-    );
+    const page = await matchIdsAfter(db, after, pageSize);
     for (const { id, game } of page) {
       try {
         const n = await inSnapshot(db, (runner) => verifyMatch(runner, byId, id, pageSize));
@@ -114,40 +80,9 @@ export async function verifyLogs(db: VerifyDatabase, engines: readonly AnyEngine
   }
 }
 
-/** Runs `fn` in one read-only REPEATABLE READ transaction: every statement of it sees the same snapshot. */
-async function inSnapshot<T>(db: VerifyDatabase, fn: (runner: SqlRunner) => Promise<T>): Promise<T> {
-  return db.session(async (runner) => {
-    await runner.exec('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    try {
-      const result = await fn(runner);
-      await runner.exec('COMMIT');
-      return result;
-    } catch (error) {
-      await runner.exec('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-  });
-}
-
-/** The seats as the match was created: a seat filled by a join was open then (its SeatJoined says who took it). */
-function createdSeats(row: MatchRow): SeatHolder[] {
-  const seats = (asJson(row.seats) as SeatRow[] | null) ?? [];
-  return seats.map((s) => {
-    if (s.joinedSeq !== null || s.name === null) return { name: null, player: null, open: true };
-    const holder: SeatHolder = { name: s.name, player: s.player, open: false };
-    return s.bot === null ? holder : { ...holder, bot: s.bot };
-  });
-}
-
 /** Replays one match through the decider's fold; returns its event count (null when it no longer exists), or throws Failed. */
 async function verifyMatch(db: SqlRunner, byId: ReadonlyMap<string, AnyEngine>, id: string, pageSize: number): Promise<number | null> {
-  const [row] = await db.query<MatchRow>(
-    `SELECT m."id", m."game", m."rulesVersion", m."seed", m."options", m."status", m."version", m."createdAt", m."expiresAt", m."clock",
-            (SELECT json_agg(json_build_object('name', s."name", 'player', s."playerId", 'bot', s."bot", 'joinedSeq', s."joinedSeq") ORDER BY s."seat")
-               FROM "Seat" s WHERE s."matchId" = m."id") AS "seats"
-       FROM "Match" m WHERE m."id" = $1::uuid`,
-    [id],
-  );
+  const row = await matchRowOf(db, id);
   if (!row) return null;
   const engine = byId.get(row.game);
   if (!engine) throw new Failed(null, `no engine for game "${row.game}" on this server`);
@@ -156,26 +91,19 @@ async function verifyMatch(db: SqlRunner, byId: ReadonlyMap<string, AnyEngine>, 
   }
   const decider = matchDecider(engine);
   let state: MatchState<unknown> = fold(null, () => decider.initialState({
-    seed: row.seed, options: asJson(row.options), seats: createdSeats(row), expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt).getTime(),
+    seed: row.seed, options: asJson(row.options), seats: seatsOf(row).map(createdHolder), expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt).getTime(),
     clock: (asJson(row.clock) as Parameters<typeof decider.initialState>[0]['clock']) ?? null, createdAt: new Date(row.createdAt).getTime(),
   }));
   let version = 0;
   for (;;) {
-    const page = await db.query<EventRow>(
-      `SELECT "seq", "type", "seat", "payload", "createdAt" FROM "MatchEvent" WHERE "matchId" = $1::uuid AND "seq" > $2 ORDER BY "seq" LIMIT $3`,
-      [row.id, version, pageSize],
-    );
+    const page = await eventRowsAfter(db, row.id, version, pageSize);
     for (const event of page) {
       const seq = Number(event.seq);
       if (seq !== version + 1) throw new Failed(seq, `the log has a gap before event ${seq}`);
       if (state.status === 'finished' || state.status === 'aborted') throw new Failed(seq, `an event follows the end of the match (${state.status})`);
       if (!KNOWN_EVENTS.has(event.type)) throw new Failed(seq, `unknown event type "${event.type}"`);
-      const stored: StoredEvent = {
-        seq, type: event.type, seat: event.seat === null ? null : Number(event.seat), payload: asJson(event.payload),
-        createdAt: new Date(event.createdAt), idempotencyKey: null, requestHash: null,
-      };
       const before = state;
-      state = fold(seq, () => decider.evolve(before, fromStored(stored)));
+      state = fold(seq, () => decider.evolve(before, fromStored(storedEventOf(event))));
       version = seq;
     }
     if (page.length < pageSize) break;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { CLOCK, type Clock } from '../common/clock';
@@ -10,7 +10,7 @@ import { OutboxSignal } from './outbox-signal';
 import { postWebhook } from './post';
 import { nextAttemptAt } from './retry';
 import { type DueDelivery, type Settlement, WEBHOOK_STORE, type WebhookStore } from './webhook-store.port';
-import { outage } from '../store/outage';
+import { Sweeper } from '../sweep/sweep';
 
 /**
  * A claim lasts twice the attempt's time limit and 5 s more (enough to settle it), so a dispatcher killed
@@ -34,16 +34,9 @@ const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5000;
  * with a later due time and no attempt recorded, so it neither fails nor spends its retries.
  */
 @Injectable()
-export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Webhooks');
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
+export class WebhookDispatcher extends Sweeper<boolean> {
   /** Deliveries being posted now (each holds a slot). */
   private inFlight = 0;
-  /** The claim statement in progress, if any (one at a time). */
-  private claiming = false;
-  /** Claim again once the current claim ends (work may have been written, or slots freed, meanwhile). */
-  private claimAgain = false;
   private attempts = 0;
   private readonly idleWaiters: (() => void)[] = [];
   private readonly budget: HostBudget;
@@ -55,22 +48,17 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     signal: OutboxSignal,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
+    // The claims, one at a time; a poke during a claim (work written, a slot freed, a tick) asks for one more
+    // once it ends. None while every slot is taken (`ready`): a slot that frees up pokes again.
+    super('Webhooks', { name: 'webhooks', everyMs: config.webhookPollMs, atStart: true, whileRunning: 'again', failure: 'claim failed' });
     this.budget = new HostBudget(config.webhookHostConcurrency, config.webhookHostPerMinute);
     signal.listen(() => {
       if (this.config.webhookPollMs > 0) this.pump();
     });
   }
 
-  onApplicationBootstrap(): void {
-    if (this.config.webhookPollMs <= 0) return;
-    this.pump();
-    this.timer = setInterval(() => this.pump(), this.config.webhookPollMs);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
+  override async onApplicationShutdown(): Promise<void> {
+    await super.onApplicationShutdown();
     await this.whenIdle(); // the attempts in flight are settled (each ends within WEBHOOK_TIMEOUT_MS)
   }
 
@@ -92,45 +80,35 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
+  protected override settled(): void {
+    this.checkIdle();
+  }
+
+  protected override ready(): boolean {
+    return this.free() > 0;
+  }
+
   private checkIdle(): void {
-    if (this.inFlight > 0 || this.claiming || this.claimAgain) return;
+    if (this.inFlight > 0 || this.loop.busy) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private free(): number {
+    return this.config.webhookConcurrency - this.inFlight;
   }
 
   /** Fills the free slots with due deliveries (or asks the claim in progress to run once more). */
   private pump(): void {
-    if (this.stopped || outage.skip('webhooks')) return; // the database is away: back off (store/outage.ts)
-    if (this.claiming) {
-      this.claimAgain = true;
-      return;
-    }
-    const free = this.config.webhookConcurrency - this.inFlight;
-    if (free <= 0) return; // a slot that frees up pumps again
-    this.claiming = true;
-    this.claimAgain = false;
-    this.claim(free)
-      .then((full) => {
-        outage.ok('webhooks');
-        // A full claim may have left more due: claim again at once.
-        if (full) this.claimAgain = true;
-      }, (error: unknown) => {
-        if (!outage.failed('webhooks', error)) this.logger.error(`claim failed: ${(error as Error).message}`);
-      })
-      .finally(() => {
-        this.claiming = false;
-        if (this.claimAgain && !this.stopped) {
-          this.claimAgain = false;
-          this.pump();
-        } else this.claimAgain = false;
-        this.checkIdle();
-      });
+    this.loop.poke(); // none while the database is away: back off (store/outage.ts)
   }
 
   /**
-   * Claims up to `free` due deliveries and starts those within their host's budget; the others are deferred.
-   * Answers whether the claim was full.
+   * Claims up to the free slots' number of due deliveries and starts those within their host's budget; the
+   * others are deferred. Answers whether the claim was full (then it claims again at once: more may be due).
    */
-  private async claim(free: number): Promise<boolean> {
+  protected override async pass(): Promise<boolean> {
+    const free = this.free();
+    if (free <= 0) return false;
     const now = this.clock.now();
     const due = await this.store.claimDue(now, new Date(now.getTime() + leaseMs(this.config.webhookTimeoutMs)), free);
     this.budget.prune(now.getTime());
@@ -142,7 +120,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
       else deferred.push({ delivery: d, until: new Date(Math.max(take.retryAt ?? 0, now.getTime() + this.deferMs())) });
     }
     await this.store.defer(deferred);
-    return due.length >= free;
+    const full = due.length >= free;
+    if (full) this.loop.poke();
+    return full;
   }
 
   /**

@@ -1,0 +1,77 @@
+import { type PrismaClient, Prisma } from '../generated/prisma/client';
+import type { FinishedMatchRef, ListedIn, MatchReadModel, PlayerEvent, PlayerEventCursor } from '../matches/match-read-model';
+
+/**
+ * The matches the ratings fold: finished, with seats, every one a player's or a bot's. The match's status
+ * and updatedAt (its last event's time) and its seat rows are projections of its log, written with each event.
+ */
+const FINISHED_HELD = Prisma.sql`m."status" = 'finished'
+  AND EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = m."id")
+  AND NOT EXISTS (SELECT 1 FROM "Seat" s WHERE s."matchId" = m."id" AND s."bot" IS NULL AND s."playerId" IS NULL)`;
+
+const IDENTIFIER = /^[A-Za-z]+$/;
+
+function notListedIn(listed: ListedIn | undefined): Prisma.Sql {
+  if (listed === undefined) return Prisma.empty;
+  if (!IDENTIFIER.test(listed.table) || !IDENTIFIER.test(listed.column)) throw new Error(`not a plain identifier: ${listed.table}.${listed.column}`);
+  return Prisma.sql` AND NOT EXISTS (SELECT 1 FROM ${Prisma.raw(`"${listed.table}"`)} x WHERE x.${Prisma.raw(`"${listed.column}"`)} = m."id")`;
+}
+
+interface EventRow {
+  txid: string;
+  seq: number;
+  matchId: string;
+  game: string;
+  seat: number;
+  version: number;
+  status: string;
+  toMove: boolean;
+  deadlineAt: Date | string | null;
+}
+
+/** The match tables' one read model (matches/match-read-model.ts), on Prisma. */
+export class PrismaMatchReadModel implements MatchReadModel {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async finishedHeld(after: FinishedMatchRef | null, limit: number, unlisted?: ListedIn): Promise<FinishedMatchRef[]> {
+    const past = after === null ? Prisma.empty : Prisma.sql` AND (m."updatedAt", m."id") > (${after.finishedAt}::timestamptz, ${after.id}::uuid)`;
+    return this.prisma.$queryRaw<FinishedMatchRef[]>`
+      SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m
+       WHERE ${FINISHED_HELD}${notListedIn(unlisted)}${past}
+       ORDER BY m."updatedAt", m."id" LIMIT ${limit}::int`;
+  }
+
+  async ended(matchIds: readonly string[]): Promise<{ matchId: string; game: string }[]> {
+    if (matchIds.length === 0) return [];
+    // The match's status column is a projection of its log, written with each event: enough to say "look".
+    return this.prisma.$queryRaw<{ matchId: string; game: string }[]>`
+      SELECT m."id"::text AS "matchId", m."game" FROM "Match" m
+       WHERE m."id" = ANY(${[...matchIds]}::uuid[]) AND m."status" IN ('finished', 'aborted')`;
+  }
+
+  async playerEvents(playerId: string, cursor: PlayerEventCursor | null, limit: number): Promise<PlayerEvent[]> {
+    // Without a cursor, only matches still being played: a new feed starts with the turns that are open now.
+    const rows = await this.prisma.$queryRaw<EventRow[]>`
+      SELECT e."txid"::text AS "txid", e."seq", e."matchId"::text AS "matchId", m."game", s."seat", m."version", m."status",
+             (s."seat" = ANY(m."toMove")) AS "toMove", m."deadlineAt"
+        FROM "Seat" s
+        JOIN "Match" m ON m."id" = s."matchId"
+        JOIN "MatchEvent" e ON e."matchId" = s."matchId"
+       WHERE s."playerId" = ${playerId}::uuid
+         AND (${cursor === null}::boolean OR (e."txid", e."seq", e."matchId") > (${cursor?.txid ?? '0'}::bigint, ${cursor?.seq ?? 0}::int, ${cursor?.matchId ?? '00000000-0000-0000-0000-000000000000'}::uuid))
+         AND (${cursor !== null}::boolean OR m."status" IN ('waiting', 'active'))
+         AND e."txid" < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
+       ORDER BY e."txid", e."seq", e."matchId"
+       LIMIT ${limit}::int`;
+    return rows.map((r) => ({
+      ...r, seq: Number(r.seq), seat: Number(r.seat), version: Number(r.version), deadlineAt: r.deadlineAt === null ? null : new Date(r.deadlineAt),
+    }));
+  }
+
+  async playingMatchesOf(playerId: string): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ matchId: string }[]>`
+      SELECT s."matchId"::text AS "matchId" FROM "Seat" s JOIN "Match" m ON m."id" = s."matchId"
+       WHERE s."playerId" = ${playerId}::uuid AND m."status" IN ('waiting', 'active')`;
+    return rows.map((r) => r.matchId);
+  }
+}
