@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
-import { MatchAccess } from '../matches/match-access';
+import { MatchRepository } from '../matches/match-repository';
 import { ranksOf } from './ranks';
 import { type Skill, newSkill, rateMatch } from './rating-model';
 import { type FinishedMatch, RATINGS_STORE, type RatingRecord, type RatingsStore } from './ratings-store.port';
@@ -39,7 +39,7 @@ export class RatingsProjector implements OnApplicationBootstrap, OnApplicationSh
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(RATINGS_STORE) private readonly store: RatingsStore,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
   ) {}
 
   onApplicationBootstrap(): void {

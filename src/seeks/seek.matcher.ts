@@ -7,7 +7,8 @@ import { botsOf } from '../engine/bots';
 import type { AnyEngine } from '../engine/core';
 import type { SeatHolder } from '../matches/decider';
 import { commitTo } from '../matches/fairness';
-import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
+import { MatchRepository } from '../matches/match-repository';
+import { botDueOf, deadlineOf } from '../matches/projection';
 import { newSeed } from '../matches/tokens';
 import { outage } from '../store/outage';
 import { pairSeeks } from './pairing';
@@ -30,7 +31,7 @@ export class SeekMatcher implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SEEK_STORE) private readonly store: SeekStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
   ) {}
 
   onApplicationBootstrap(): void {

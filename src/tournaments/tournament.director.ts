@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
-import { MatchAccess } from '../matches/match-access';
+import { MatchRepository } from '../matches/match-repository';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { pointsOf, ranksOf } from '../ratings/ranks';
 import { arenaRound } from './rounds';
@@ -31,7 +31,7 @@ export class TournamentDirector implements OnApplicationBootstrap, OnApplication
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(TOURNAMENT_STORE) private readonly store: TournamentStore,
     private readonly tournaments: TournamentService,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {}
 
