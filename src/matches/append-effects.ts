@@ -36,8 +36,11 @@ export interface AppendEffect {
 export class AppendEffects {
   private readonly effects: AppendEffect[] = [];
 
-  constructor(effects: readonly AppendEffect[] = []) {
-    this.effects.push(...effects);
+  /** A registry holding `effects` (for a match core built without Nest: unit tests). */
+  static of(...effects: AppendEffect[]): AppendEffects {
+    const registry = new AppendEffects();
+    for (const effect of effects) registry.register(effect);
+    return registry;
   }
 
   register(effect: AppendEffect): void {
