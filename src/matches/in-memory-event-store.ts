@@ -77,7 +77,7 @@ export class InMemoryEventStore implements EventStore {
   async append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const row = this.rows.get(matchId);
-    if (!row) return { ok: false, conflict: 'version-conflict' };
+    if (!row || row.record.version !== expectedVersion) return { ok: false, conflict: 'version-conflict' };
     const actor = options.actor;
     if (actor && this.seatOpenedBy(row, actor.credential, actor.seat) === null) return { ok: false, conflict: 'version-conflict' };
     const last = events[events.length - 1] as NewEvent;
