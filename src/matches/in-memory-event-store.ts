@@ -14,6 +14,9 @@ import type {
 import { rematchIdOf } from './rematch-id';
 import type { Snapshot, SnapshotStore } from './snapshots';
 
+/** A value as a jsonb column gives it back: a copy through JSON (undefined fields dropped, dates as strings). */
+const asStored = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
+
 interface SeatRow {
   name: string | null;
   player: string | null;
@@ -86,7 +89,7 @@ export class InMemoryEventStore implements EventStore {
     const at = last.at ?? this.clock.now();
     const version = expectedVersion + events.length;
     const stored = events.map((e, i): StoredEvent => ({
-      seq: expectedVersion + i + 1, type: e.type, seat: e.seat, payload: structuredClone(e.payload), createdAt: new Date(at),
+      seq: expectedVersion + i + 1, type: e.type, seat: e.seat, payload: asStored(e.payload), createdAt: new Date(at),
       idempotencyKey: i === events.length - 1 ? key : null, requestHash: i === events.length - 1 ? last.requestHash ?? null : null,
     }));
     const taken = options.seatTaken;
@@ -153,7 +156,7 @@ export class InMemorySnapshotStore implements SnapshotStore {
 
   async save(matchId: string, format: string, snapshots: readonly Snapshot[]): Promise<void> {
     const list = this.rows.get(`${matchId}/${format}`) ?? [];
-    for (const s of snapshots) if (!list.some((x) => x.seq === s.seq)) list.push(structuredClone(s));
+    for (const s of snapshots) if (!list.some((x) => x.seq === s.seq)) list.push({ seq: s.seq, state: asStored(s.state) });
     this.rows.set(`${matchId}/${format}`, list);
   }
 

@@ -7,6 +7,8 @@ import type { AppConfig } from '../common/config';
 import type { AnyEngine } from '../engine/core';
 import { deblockleEngine } from '../engine/deblockle';
 import { reversiEngine } from '../engine/reversi';
+import { splitEngine } from '../engine/split';
+import { buildPosition, playWire } from '../engine/split/fixtures';
 import type { PlayerDirectory } from '../players/player-directory';
 import { type AppendEffect, AppendEffects } from './append-effects';
 import { InMemoryEventStore, InMemorySnapshotStore } from './in-memory-event-store';
@@ -201,6 +203,52 @@ describe('MatchService on the in-memory event store', () => {
       const mover = now.toMove[0] as number;
       const turn = (await service.legalMoves(deblockle, m.id, m.seats[mover]!.token)).moves[0];
       const error = await refusal(service.move(deblockle, m.id, m.seats[mover]!.token, { move: turn, expectedVersion: 1 }));
+      expect([error.code, error.details]).toEqual(['VERSION_CONFLICT', { currentVersion: 2 }]);
+      expect(await store.events(m.id)).toHaveLength(2);
+    });
+  });
+
+  describe('sealed moves: Split\'s last melds', () => {
+    // Split, dealt straight into the last-melds phase (src/engine/split/round-end.spec.ts): seat 1 went out on
+    // its first turn; seats 0 and 2 lay their last matches at the same time, each hidden until both have.
+    const wentOut = () => playWire(buildPosition({
+      hands: [['2S', '2S', '3H', '3D', '3S', 'KC'], ['4C'], ['9C', '9D']],
+      matches: [{ seat: 1, cards: ['QS', 'QS'] }],
+      turnOf: 1, dealer: 0, step: 'meld', turnsBegun: [0, 1, 0],
+    }), 1, { type: 'discard', card: '4C' });
+    const split: AnyEngine = { ...(splitEngine as AnyEngine), setup: () => wentOut() };
+    const players = [{ name: 'ann' }, { name: 'bob' }, { name: 'cy' }];
+    const melds0 = { type: 'lastMelds', matches: [['2S', '2S'], ['3H', '3D']] };
+    const melds2 = { type: 'lastMelds', matches: [['9C', '9D']] };
+
+    it('takes both seats\' sealed melds on version 0, each seat seeing only its own until the round is scored', async () => {
+      const { store, service } = setup();
+      const m = await service.create(split, { players });
+      expect(m.toMove).toEqual([0, 2]);
+      await service.move(split, m.id, m.seats[0]!.token, { move: melds0, expectedVersion: 0 });
+      const as2 = await service.get(split, m.id, m.seats[2]!.token);
+      const as0 = await service.get(split, m.id, m.seats[0]!.token);
+      expect((as2.view as { lastMelds: unknown }).lastMelds).toEqual({ waiting: [2], sent: [0] });
+      expect((as0.view as { lastMelds: unknown }).lastMelds).toEqual({ waiting: [2], sent: [0], mine: melds0.matches });
+      const log2 = (await service.log(split, m.id, m.seats[2]!.token)).log.entries[0] as unknown as { move: unknown };
+      expect(log2.move).toEqual({ type: 'lastMelds', hidden: true });
+      // Seat 2 decided on version 0: stale, but nothing since is visible to it.
+      const second = await instance(store).service.move(split, m.id, m.seats[2]!.token, { move: melds2, expectedVersion: 0 });
+      expect(second.response).toMatchObject({ version: 2, view: { round: 2, phase: 'play' } });
+      const shown = (await service.log(split, m.id, m.seats[2]!.token)).log.entries[0] as unknown as { move: unknown };
+      expect(shown.move).toEqual(melds0); // revealed once the round was scored
+    });
+
+    it('refuses a sealed move on a version the round has passed (409), and a seat\'s second melds', async () => {
+      const { store, service } = setup();
+      const m = await service.create(split, { players });
+      await service.move(split, m.id, m.seats[0]!.token, { move: melds0, expectedVersion: 0 });
+      const again = await refusal(service.move(split, m.id, m.seats[0]!.token, { move: { type: 'lastMelds', matches: [] }, expectedVersion: 1 }));
+      expect(again.code).toBe('NOT_YOUR_TURN');
+      await service.move(split, m.id, m.seats[2]!.token, { move: melds2, expectedVersion: 1 });
+      const now = await service.get(split, m.id, undefined);
+      const mover = now.toMove[0] as number;
+      const error = await refusal(service.move(split, m.id, m.seats[mover]!.token, { move: { type: 'draw' }, expectedVersion: 1 }));
       expect([error.code, error.details]).toEqual(['VERSION_CONFLICT', { currentVersion: 2 }]);
       expect(await store.events(m.id)).toHaveLength(2);
     });
