@@ -14,6 +14,9 @@ import type {
 import { rematchIdOf } from './rematch-id';
 import type { Snapshot, SnapshotStore } from './snapshots';
 
+/** Each call yields once before it acts, as a round trip would: concurrent callers interleave as they do on Postgres. */
+const roundTrip = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** A value as a jsonb column gives it back: a copy through JSON (undefined fields dropped, dates as strings). */
 const asStored = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
 
@@ -41,6 +44,7 @@ export class InMemoryEventStore implements EventStore {
   constructor(private readonly clock: Clock = { now: () => new Date() }) {}
 
   async createMatch(m: NewMatch): Promise<MatchRecord> {
+    await roundTrip();
     if (this.rows.has(m.id)) throw Object.assign(new Error(`match ${m.id} exists`), { code: '23505' });
     const createdAt = m.createdAt ?? this.clock.now();
     const hooks = m.webhooks ?? [];
@@ -59,25 +63,34 @@ export class InMemoryEventStore implements EventStore {
   }
 
   async createRematch(m: NewMatch): Promise<MatchRecord | null> {
-    return this.rows.has(m.id) ? null : this.createMatch(m);
+    await roundTrip();
+    // As the primary key decides it on Postgres: a second creation of the same id is null, however close.
+    return this.createMatch(m).catch((error: { code?: string }) => {
+      if (error.code === '23505') return null;
+      throw error;
+    });
   }
 
   async loadMatch(id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null } | null> {
+    await roundTrip();
     const row = this.rows.get(id.toLowerCase());
     if (!row) return null;
     return { match: this.recordOf(row), seat: credential === undefined ? null : this.seatOpenedBy(row, credential) };
   }
 
   async tokenExists(tokenHash: string): Promise<boolean> {
+    await roundTrip();
     for (const row of this.rows.values()) if (row.seats.some((s) => s.tokenHash === tokenHash)) return true;
     return false;
   }
 
   async events(matchId: string, afterSeq = 0, upToSeq = Number.MAX_SAFE_INTEGER): Promise<StoredEvent[]> {
+    await roundTrip();
     return (this.rows.get(matchId)?.events ?? []).filter((e) => e.seq > afterSeq && e.seq <= upToSeq);
   }
 
   async append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    await roundTrip();
     if (events.length === 0) throw new Error('append needs at least one event');
     const row = this.rows.get(matchId);
     if (!row || row.record.version !== expectedVersion) return { ok: false, conflict: 'version-conflict' };
@@ -107,10 +120,12 @@ export class InMemoryEventStore implements EventStore {
   }
 
   async findByIdempotencyKey(matchId: string, seat: number, key: string): Promise<StoredEvent | null> {
+    await roundTrip();
     return this.rows.get(matchId)?.events.find((e) => e.seat === seat && e.idempotencyKey === key) ?? null;
   }
 
   async setSeatToken(matchId: string, seat: number, tokenHash: string, ifUnset: boolean): Promise<string | null> {
+    await roundTrip();
     const s = this.rows.get(matchId)?.seats[seat];
     if (!s) return null;
     if (s.name !== null && (!ifUnset || s.tokenHash === null)) s.tokenHash = tokenHash;
@@ -150,17 +165,20 @@ export class InMemorySnapshotStore implements SnapshotStore {
   private readonly rows = new Map<string, Snapshot[]>();
 
   async nearest(matchId: string, atMost: number, format: string): Promise<Snapshot | null> {
+    await roundTrip();
     const found = (this.rows.get(`${matchId}/${format}`) ?? []).filter((s) => s.seq <= atMost);
     return found.reduce<Snapshot | null>((best, s) => (best === null || s.seq > best.seq ? s : best), null);
   }
 
   async save(matchId: string, format: string, snapshots: readonly Snapshot[]): Promise<void> {
+    await roundTrip();
     const list = this.rows.get(`${matchId}/${format}`) ?? [];
     for (const s of snapshots) if (!list.some((x) => x.seq === s.seq)) list.push({ seq: s.seq, state: asStored(s.state) });
     this.rows.set(`${matchId}/${format}`, list);
   }
 
   async lacking(): Promise<{ id: string; game: string; latest: number }[]> {
+    await roundTrip();
     return [];
   }
 }
