@@ -1,3 +1,4 @@
+import { BOT_TURNS, type BotTurnQueue } from '../src/bots/bot-turns.port';
 import { EVENT_STORE, type EventStore } from '../src/matches/event-store.port';
 import { useApp } from './support/harness';
 
@@ -36,9 +37,10 @@ describe('the event store\'s append', () => {
     const appended = await store.append(m.id, 0, { status: 'active', toMove: [1], deadlineAt: null }, [{ type: 'MoveMade', seat: 0, payload: { square: 'd3' } }], { renewBotLease: renewed });
     expect(appended.ok).toBe(true);
     expect(await lease()).toEqual(renewed); // not the first lease: a second instance cannot claim it when that one runs out
-    await store.releaseClaim('bot', m.id, first);
+    const turns = h.app.get<BotTurnQueue>(BOT_TURNS);
+    await turns.release(m.id, first);
     expect(await lease()).toEqual(renewed); // the first lease is no longer the claim's
-    await store.releaseClaim('bot', m.id, renewed);
+    await turns.release(m.id, renewed);
     expect(await lease()).toBeNull();
     await h.db.pool.query('UPDATE "Match" SET "botLease" = $2 WHERE "id" = $1', [m.id, first]);
     await store.append(m.id, 1, { status: 'active', toMove: [0], deadlineAt: null }, [{ type: 'MoveMade', seat: 1, payload: { square: 'c3' } }]);

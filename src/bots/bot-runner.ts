@@ -4,9 +4,12 @@ import { APP_CONFIG, ENGINES } from '../common/tokens';
 import { findBot } from '../engine/bots';
 import { type AnyEngine, type Seat, botMove } from '../engine/core';
 import type { MatchCommand } from '../matches/decider';
-import { type Loaded, MatchAccess, deadlineOf } from '../matches/match-access';
+import { MatchPresenter } from '../matches/match-presenter';
+import { type Loaded, MatchRepository } from '../matches/match-repository';
+import { deadlineOf } from '../matches/projection';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { askHttpBot } from './http-bot.client';
+import { BOT_TURNS, type BotTurnQueue } from './bot-turns.port';
 import { HTTP_BOT_DIRECTORY, type HttpBotDirectory } from './http-bot-directory.port';
 import { outage } from '../store/outage';
 import { Sweeper } from '../sweep/sweep';
@@ -75,7 +78,9 @@ export class BotRunner extends Sweeper<number> {
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(HTTP_BOT_DIRECTORY) private readonly httpBots: HttpBotDirectory,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
+    private readonly presenter: MatchPresenter,
+    @Inject(BOT_TURNS) private readonly turns: BotTurnQueue,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     // Claims one at a time per instance; a tick or a freed place during a claim asks for one more after it.
@@ -109,13 +114,13 @@ export class BotRunner extends Sweeper<number> {
     if (this.stopping || room <= 0) return 0;
     const now = this.access.clock.now();
     const leaseUntil = new Date(now.getTime() + LEASE_MS);
-    const due = await this.access.store.claimBotTurns(now, leaseUntil, room);
+    const due = await this.turns.claim(now, leaseUntil, room);
     for (const { id, game } of due) {
       if (this.inFlight.has(id)) {
         // Its lease ran out while this instance still plays it (a move slower than a lease): the play in
         // flight goes on under its own lease; this second claim is given back.
-        await this.access.store.releaseClaim('bot', id, leaseUntil)
-          .catch((error: unknown) => outage.releaseLater(error, () => this.access.store.releaseClaim('bot', id, leaseUntil)));
+        await this.turns.release(id, leaseUntil)
+          .catch((error: unknown) => outage.releaseLater(error, () => this.turns.release(id, leaseUntil)));
         continue;
       }
       const work = this.playClaimed(id, game, { lease: leaseUntil, pending: null }).then((more) => {
@@ -139,8 +144,8 @@ export class BotRunner extends Sweeper<number> {
     } finally {
       // Done, stopped or failed mid-match: the next claim of any instance takes the turn, not the lease's end
       // (when the database is away, once it is back).
-      const release = (lease: Date) => this.access.store.releaseClaim('bot', id, lease)
-        .catch((error: unknown) => outage.releaseLater(error, () => this.access.store.releaseClaim('bot', id, lease)));
+      const release = (lease: Date) => this.turns.release(id, lease)
+        .catch((error: unknown) => outage.releaseLater(error, () => this.turns.release(id, lease)));
       await release(claim.lease);
       if (claim.pending) await release(claim.pending);
     }
@@ -204,7 +209,7 @@ export class BotRunner extends Sweeper<number> {
     }
     const answer = await askHttpBot(endpoint, {
       game: engine.id, matchId: loaded.match.id, seat, version: loaded.version,
-      match: this.access.respond(engine, loaded, seat), legalMoves, deadlineAt: new Date(deadline).toISOString(),
+      match: this.presenter.respond(engine, loaded, seat), legalMoves, deadlineAt: new Date(deadline).toISOString(),
     }, deadline - now, this.config.webhookAllowPrivate);
     const at = this.access.clock.now().getTime();
     const move: MatchCommand = { type: 'MakeMove', seat, move: answer.ok ? answer.move : null, now: at };

@@ -3,7 +3,10 @@ import { randomInt } from 'node:crypto';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
-import { MatchAccess, deadlineOf, fromMatchError } from '../matches/match-access';
+import { fromMatchError } from '../matches/match-errors';
+import { MatchRepository } from '../matches/match-repository';
+import { deadlineOf } from '../matches/projection';
+import { DEADLINES, type DeadlineQueue } from './deadlines.port';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { outage } from '../store/outage';
 import { Sweeper } from '../sweep/sweep';
@@ -28,7 +31,8 @@ export class ClockScheduler extends Sweeper<number> {
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
+    @Inject(DEADLINES) private readonly deadlines: DeadlineQueue,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     super('Clocks', { name: 'clocks', everyMs: config.clockSweepMs, atStart: true });
@@ -44,7 +48,7 @@ export class ClockScheduler extends Sweeper<number> {
     for (;;) {
       const now = this.access.clock.now();
       const leaseUntil = new Date(now.getTime() + LEASE_MS);
-      const due = await this.access.store.claimDeadlines(now, leaseUntil, batch);
+      const due = await this.deadlines.claim(now, leaseUntil, batch);
       let failed = false;
       let unavailable: unknown = null; // a pg or Prisma error
       for (const { id, game } of due) {
@@ -59,8 +63,8 @@ export class ClockScheduler extends Sweeper<number> {
         } finally {
           // A release the database could not take is run when it is back: a lease left behind would hold the
           // deadline until it expires (issue 28 saw one fire 30 s late).
-          await this.access.store.releaseClaim('deadline', id, leaseUntil)
-            .catch((error: unknown) => outage.releaseLater(error, () => this.access.store.releaseClaim('deadline', id, leaseUntil)));
+          await this.deadlines.release(id, leaseUntil)
+            .catch((error: unknown) => outage.releaseLater(error, () => this.deadlines.release(id, leaseUntil)));
         }
       }
       if (unavailable) throw unavailable as Error; // the sweep failed for the database: back off

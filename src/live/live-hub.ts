@@ -8,7 +8,7 @@
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { AnyEngine } from '../engine/core';
-import type { Step } from '../matches/match-access';
+import type { Step } from '../matches/match-repository';
 import { MatchService } from '../matches/match.service';
 import type { CachedState } from '../matches/state-cache';
 import { LIVE_CONFIG, type LiveConfig } from './live-config';

@@ -11,6 +11,7 @@ import { HINT_BUS, hintBusFor } from './hint-bus';
 import { LiveLimits } from './limits';
 import { createLiveController } from './live-controller.factory';
 import { LIVE_CONFIG, liveConfigFromEnv } from './live-config';
+import { LiveEffects } from './live-effects';
 import { LiveHub } from './live-hub';
 import { LiveStreams } from './live-streams';
 import { LongPoll } from './long-poll';
@@ -33,7 +34,7 @@ import { StreamTicketsController } from './stream-tickets.controller';
     { provide: LIVE_CONFIG, inject: [APP_CONFIG], useFactory: (app: AppConfig) => liveConfigFromEnv(process.env, app.maxConnections) },
     { provide: HINT_BUS, inject: [DATABASE], useFactory: (db: Database) => hintBusFor(db) },
     { provide: PLAYER_FEED_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaPlayerFeedStore(db.prisma) },
-    MatchNotifier, LiveLimits, LiveHub, LiveStreams, LongPoll, PlayerFeeds, StreamTickets,
+    MatchNotifier, LiveEffects, LiveLimits, LiveHub, LiveStreams, LongPoll, PlayerFeeds, StreamTickets,
   ],
   exports: [LongPoll, LiveLimits, MatchNotifier, LIVE_CONFIG],
 })

@@ -4,7 +4,7 @@
  * cursor makes it read the missing events itself first. Its work is queued, so frames never interleave.
  */
 import type { AnyEngine, Viewer } from '../engine/core';
-import type { Step } from '../matches/match-access';
+import type { Step } from '../matches/match-repository';
 import type { MatchService } from '../matches/match.service';
 import type { CachedState } from '../matches/state-cache';
 import { type SseResponse, sseFrame } from './sse';

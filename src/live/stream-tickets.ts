@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';
 import type { Credential } from '../matches/event-store.port';
-import { MatchAccess } from '../matches/match-access';
+import { MatchAuthorizer } from '../matches/match-authorizer';
 import { hashToken } from '../matches/tokens';
 import type { Database } from '../store/database';
 import { DATABASE } from '../store/store.module';
@@ -36,7 +36,7 @@ export class StreamTickets {
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    private readonly access: MatchAccess,
+    private readonly access: MatchAuthorizer,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -44,7 +44,7 @@ export class StreamTickets {
   async issue(token: string | undefined): Promise<{ ticket: string; expiresAt: string }> {
     if (token === undefined) throw new ApiError('UNAUTHENTICATED', 'A ticket is issued for a seat token or a player key: Authorization: Bearer <token>.');
     const credential = await this.access.credentialOf(token); // an unknown player key is 401 here
-    if (credential && 'tokenHash' in credential && !(await this.access.store.tokenExists(credential.tokenHash))) {
+    if (credential && 'tokenHash' in credential && !(await this.access.tokenExists(credential.tokenHash))) {
       throw new ApiError('UNAUTHENTICATED', 'Unknown seat token.');
     }
     const playerId = credential && 'playerId' in credential ? credential.playerId : null;

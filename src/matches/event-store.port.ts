@@ -1,6 +1,8 @@
 /**
- * The persistence port of the match service. Implementations keep their driver types to themselves
- * (src/store/prisma-event-store.ts); the service sees only these shapes.
+ * The event store: a match's record and its log, loaded and appended (the one guarded append). Owned by
+ * src/matches; implemented on Postgres (src/store/prisma-event-store.ts) and in memory
+ * (src/matches/in-memory-event-store.ts, for unit tests). The paged lists are the listings' port
+ * (listing-store.port.ts); the background loops' claim queries are work queues beside each loop.
  */
 import type { ClockSettings } from '../clocks/match-clock';
 import type { MatchStatus, SeatHolder } from './decider';
@@ -119,30 +121,6 @@ export type AppendResult =
   /** `version-conflict`: the match is no longer at the expected version (or the actor lost its seat). `duplicate-key`: the seat already used the idempotency key. */
   | { readonly ok: false; readonly conflict: 'version-conflict' | 'duplicate-key' };
 
-/** A match in a listing: its record and the seats' holders now (a projection of the log). */
-export interface MatchSummaryRecord {
-  /** A listing's: never the base of an append (whether it has webhooks is not read). */
-  readonly match: Omit<MatchRecord, 'webhooks'>;
-  readonly seats: readonly SeatHolder[];
-  readonly toMove: readonly number[];
-}
-
-/** Listings page newest first; the cursor is the last row's (createdAt, id). */
-export interface PageAfter {
-  readonly createdAt: Date;
-  readonly id: string;
-}
-
-export interface PlayerMatchRecord {
-  readonly game: string;
-  readonly id: string;
-  readonly seat: number;
-  readonly version: number;
-  readonly status: MatchStatus;
-  readonly toMove: boolean;
-  readonly createdAt: Date;
-}
-
 export interface EventStore {
   createMatch(match: NewMatch): Promise<MatchRecord>;
   /** A rematch; null if a match with its id exists already (the id is derived from the match it follows). */
@@ -162,32 +140,6 @@ export interface EventStore {
   findByIdempotencyKey(matchId: string, seat: number, key: string): Promise<StoredEvent | null>;
   /** Sets a seat's token hash; with `ifUnset`, only where none is set yet. Answers the hash the seat has after. */
   setSeatToken(matchId: string, seat: number, tokenHash: string, ifUnset: boolean): Promise<string | null>;
-  /** The lobby: listed matches of one game in one status, newest first. */
-  listMatches(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Promise<MatchSummaryRecord[]>;
-  /** The matches where a player holds a seat, newest first. */
-  playerMatches(playerId: string, filter: { status?: MatchStatus; toMove?: boolean }, after: PageAfter | null, limit: number): Promise<PlayerMatchRecord[]>;
-  /**
-   * Rewrites a match's projections (its status and seats to move, its seats' holders) as folded from its log
-   * at `version`; false if the match has moved on since (fold again).
-   */
-  writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean>;
-  /** Waiting matches whose wait ended at or before `now`. */
-  dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]>;
-  /** Active matches whose last event was at or before `idleSince` (abandoned ones, if the decider agrees). */
-  idleActive(idleSince: Date, limit: number): Promise<{ id: string; game: string }[]>;
-  /**
-   * Claims up to `limit` matches whose clock deadline is at or before `now` and that no other instance holds:
-   * `FOR UPDATE SKIP LOCKED`, then a lease until `leaseUntil` (the next append of the match clears it).
-   */
-  claimDeadlines(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]>;
-  /** Like `claimDeadlines`, for matches where a bot seat is to move (the next append of the match clears the lease, unless the bot runner's own, which renews it). */
-  claimBotTurns(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]>;
-  /**
-   * Gives back a claim of `claimDeadlines` (`kind` "deadline") or `claimBotTurns` ("bot") that still holds the
-   * lease `leaseUntil`, so that work an instance stopped or failed on is claimed again at the next sweep of any
-   * instance, not after the lease (a claim taken over since is left alone).
-   */
-  releaseClaim(kind: 'deadline' | 'bot', matchId: string, leaseUntil: Date): Promise<void>;
 }
 
 export const EVENT_STORE = Symbol('EVENT_STORE');

@@ -3,8 +3,8 @@ import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
-import { EVENT_STORE, type EventStore } from './event-store.port';
-import { MatchAccess } from './match-access';
+import { EXPIRY_QUEUE, type ExpiryQueue } from './expiry-queue.port';
+import { MatchRepository } from './match-repository';
 import { SeatsService } from './seats.service';
 import { Sweeper } from '../sweep/sweep';
 
@@ -24,11 +24,11 @@ const BATCH = 100;
 @Injectable()
 export class ExpiryService extends Sweeper<number> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(EXPIRY_QUEUE) private readonly store: ExpiryQueue,
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
     private readonly seats: SeatsService,
   ) {
     super('Expiry', { name: 'expiry', everyMs: config.expirySweepSeconds * 1000 });

@@ -1,5 +1,5 @@
 import { ApiError } from '../common/api-error';
-import type { PageAfter } from './event-store.port';
+import type { PageAfter } from './listing-store.port';
 
 /** Listings page newest first by (createdAt, id); the cursor is that pair of the page's last row, opaque to clients. */
 export function encodeCursor(after: PageAfter): string {

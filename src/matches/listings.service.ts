@@ -2,8 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 import type { AnyEngine } from '../engine/core';
 import { decodeCursor, page } from './list-cursor';
-import { EVENT_STORE, type EventStore, type MatchStatus } from './event-store.port';
-import { MatchAccess, botDueOf, deadlineOf, playersOf } from './match-access';
+import type { MatchStatus } from './event-store.port';
+import { LISTING_STORE, type ListingStore } from './listing-store.port';
+import { playersOf } from './match-presenter';
+import { MatchRepository } from './match-repository';
+import { botDueOf, deadlineOf } from './projection';
 import type { MatchListResponse, PlayerMatchesResponse } from './match.types';
 
 /**
@@ -13,8 +16,8 @@ import type { MatchListResponse, PlayerMatchesResponse } from './match.types';
 @Injectable()
 export class ListingsService {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly access: MatchAccess,
+    @Inject(LISTING_STORE) private readonly store: ListingStore,
+    private readonly access: MatchRepository,
   ) {}
 
   /**
@@ -24,7 +27,7 @@ export class ListingsService {
   async rebuild(engine: AnyEngine, id: string): Promise<number> {
     for (let attempt = 0; attempt < 20; attempt++) {
       const { match } = await this.access.loadRecord(engine, id);
-      const events = (await this.store.events(match.id)).filter((e) => e.seq <= match.version);
+      const events = (await this.access.events(match.id)).filter((e) => e.seq <= match.version);
       const state = this.access.fold(engine, match, this.access.initial(engine, match), events);
       if (state.version !== match.version) throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} ends at ${state.version}, not at its version ${match.version}.`);
       const toMove = this.access.decider(engine).toMove(state);

@@ -1,17 +1,19 @@
 import { Module } from '@nestjs/common';
 import { PlayerDirectoryModule } from '../players/player-directory.module';
 import { StoreModule } from '../store/store.module';
+import { AppendEffects } from './append-effects';
 import { ExpiryService } from './expiry.service';
 import { ListingsService } from './listings.service';
-import { MatchAccess } from './match-access';
+import { MatchAuthorizer } from './match-authorizer';
+import { MatchPresenter } from './match-presenter';
+import { MatchRepository } from './match-repository';
 import { MatchService } from './match.service';
 import { SeatsService } from './seats.service';
 import { SnapshotBackfill } from './snapshot-backfill';
-import { OutboxSignal } from '../webhooks/outbox-signal';
 
 @Module({
   imports: [StoreModule, PlayerDirectoryModule],
-  providers: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService, OutboxSignal, SnapshotBackfill],
-  exports: [MatchAccess, MatchService, SeatsService, ListingsService, ExpiryService, OutboxSignal, SnapshotBackfill],
+  providers: [AppendEffects, MatchRepository, MatchAuthorizer, MatchPresenter, MatchService, SeatsService, ListingsService, ExpiryService, SnapshotBackfill],
+  exports: [AppendEffects, MatchRepository, MatchAuthorizer, MatchPresenter, MatchService, SeatsService, ListingsService, ExpiryService, SnapshotBackfill],
 })
 export class MatchesModule {}

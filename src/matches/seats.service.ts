@@ -7,7 +7,11 @@ import { PlayerDirectory } from '../players/player-directory';
 import type { MatchRecord } from './event-store.port';
 import { findBot } from '../engine/bots';
 import { commitTo } from './fairness';
-import { type Loaded, MatchAccess, botDueOf, deadlineOf, fromMatchError } from './match-access';
+import { MatchAuthorizer } from './match-authorizer';
+import { fromMatchError } from './match-errors';
+import { MatchPresenter } from './match-presenter';
+import { type Loaded, MatchRepository } from './match-repository';
+import { botDueOf, deadlineOf } from './projection';
 import type { JoinInput, SeatedResponse } from './match.types';
 import { rematchIdOf } from './rematch-id';
 import { hashToken, newSeatToken, newSeed, rematchToken } from './tokens';
@@ -19,7 +23,9 @@ const JOIN_ATTEMPTS = 20;
 @Injectable()
 export class SeatsService {
   constructor(
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
+    private readonly authorizer: MatchAuthorizer,
+    private readonly presenter: MatchPresenter,
     private readonly players: PlayerDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -43,7 +49,7 @@ export class SeatsService {
       const after = await this.access.append(engine, loaded, events, {
         seatTaken: { seat: event.seat, name, playerId: player?.id ?? null, tokenHash: hashToken(seatToken) },
       });
-      if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat, token: seatToken };
+      if (after) return { ...this.presenter.respond(engine, after, event.seat), seat: event.seat, token: seatToken };
     }
     throw await this.access.versionConflict(id.toLowerCase(), 0);
   }
@@ -66,7 +72,7 @@ export class SeatsService {
       const event = events.find((e) => e.type === 'SeatJoined');
       if (event?.type !== 'SeatJoined') throw new Error('a join decides a SeatJoined');
       const after = await this.access.append(engine, loaded, events, { seatTaken: { seat: event.seat, name, playerId: null, tokenHash: null, bot } });
-      if (after) return { ...this.access.respond(engine, after, event.seat), seat: event.seat };
+      if (after) return { ...this.presenter.respond(engine, after, event.seat), seat: event.seat };
     }
     throw await this.access.versionConflict(id.toLowerCase(), 0);
   }
@@ -84,11 +90,11 @@ export class SeatsService {
 
   /** A new token for the caller's seat; the seat's previous token stops working at once. */
   async replaceToken(engine: AnyEngine, id: string, token: string | undefined): Promise<{ seat: Seat; token: string }> {
-    const { match, viewer, credential } = await this.access.authorize(engine, id, token, true);
+    const { match, viewer, credential } = await this.authorizer.authorize(engine, id, token, true);
     const seat = viewer as Seat;
     const fresh = newSeatToken();
-    await this.access.store.setSeatToken(match.id, seat, hashToken(fresh), false);
-    if (credential) this.access.forgetSeat(credential, match.id);
+    await this.access.setSeatToken(match.id, seat, hashToken(fresh), false);
+    if (credential) this.authorizer.forgetSeat(credential, match.id);
     return { seat, token: fresh };
   }
 
@@ -98,7 +104,7 @@ export class SeatsService {
    * credential that asks, so a repeat gets the same token though none is stored.
    */
   async rematch(engine: AnyEngine, id: string, token: string | undefined): Promise<{ response: SeatedResponse; created: boolean }> {
-    const { match, viewer } = await this.access.authorize(engine, id, token, true);
+    const { match, viewer } = await this.authorizer.authorize(engine, id, token, true);
     const loaded = await this.access.load(engine, match);
     const decider = this.access.decider(engine);
     const seats = decider.rematchSeats(loaded.state);
@@ -111,24 +117,23 @@ export class SeatsService {
       // The rematch keeps the time control (its webhooks are not carried over: their secret was the creator's).
       const createdAt = this.clock.now();
       const state = decider.initialState({ seed, options: match.options, seats: seats.seats, expiresAt: null, clock: match.clock, createdAt: createdAt.getTime() });
-      next = await this.access.store.createRematch({
+      next = await this.access.createRematch(engine, {
         id: rematchIdOf(match.id), game: engine.id, rulesVersion: engine.rulesVersion, seed, ...commitTo(engine, seed), options: match.options,
         status: state.status, toMove: decider.toMove(state), unlisted: match.unlisted, expiresAt: null, rematchOf: match.id,
         clock: match.clock, createdAt, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, decider.toMove(state), createdAt.getTime()),
         seats: seats.seats.map((holder, seat) => ({ seat, holder, tokenHash: null })),
       });
       created = next !== null;
-      if (created) this.access.metrics.matchesCreated(engine.id);
     }
     next ??= (await this.access.loadRecord(engine, rematchIdOf(match.id))).match;
 
     const seat = ((viewer as Seat) + 1) % seats.seats.length;
     const seatToken = rematchToken(token as string, next.id, seat);
-    const stored = await this.access.store.setSeatToken(next.id, seat, hashToken(seatToken), true);
+    const stored = await this.access.setSeatToken(next.id, seat, hashToken(seatToken), true);
     if (stored !== hashToken(seatToken)) {
       throw new ApiError('FORBIDDEN', 'This seat\'s token in the rematch was claimed with another credential, or replaced since; use that one.', 'rematch/token-replaced');
     }
-    const response = this.access.respond(engine, await this.access.load(engine, next), seat);
+    const response = this.presenter.respond(engine, await this.access.load(engine, next), seat);
     return { response: { ...response, seat, token: seatToken }, created };
   }
 }

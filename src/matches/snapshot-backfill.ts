@@ -3,7 +3,7 @@
  * snapshots existed blocked its first read for 2.5 s).
  *
  * Why a background pass and not "lazily, on the first read": the lazy way was already there (a read that folds
- * past a missing snapshot stores it, match-access.ts `walk`), and it is exactly what L5 measured: the first
+ * past a missing snapshot stores it, match-repository.ts `walk`), and it is exactly what L5 measured: the first
  * reader pays for the whole log, in one synchronous fold that also stalls every other request on the event
  * loop. This pass pays it before a reader comes, in steps of SNAPSHOT_EVERY events (one statement to read
  * them, a fold of 64, one to store the snapshot), and the event loop serves requests between steps. It also
@@ -19,8 +19,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
-import { EVENT_STORE, type EventStore } from './event-store.port';
-import { type Loaded, MatchAccess } from './match-access';
+import { type Loaded, MatchRepository } from './match-repository';
 import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type SnapshotStore, snapshotFormat } from './snapshots';
 
 const PAGE = 100;
@@ -38,10 +37,9 @@ export class SnapshotBackfill implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     @Inject(SNAPSHOT_STORE) private readonly snapshots: SnapshotStore,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -90,9 +88,8 @@ export class SnapshotBackfill implements OnApplicationBootstrap, OnApplicationSh
 
   /** Folds one log from its latest snapshot in steps of SNAPSHOT_EVERY, storing a snapshot after each; answers how many. */
   private async backfill(id: string, engine: AnyEngine, latest: number): Promise<number> {
-    const found = await this.store.loadMatch(id);
-    if (!found) return 0;
-    const { match } = found;
+    const match = await this.access.find(id);
+    if (!match) return 0;
     let from = latest;
     let at: Loaded | undefined;
     let stored = 0;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
-import { MatchAccess } from '../matches/match-access';
+import { MatchRepository } from '../matches/match-repository';
 import { ranksOf } from './ranks';
 import { type Skill, newSkill, rateMatch } from './rating-model';
 import { type FinishedMatch, RATINGS_STORE, type RatingRecord, type RatingsStore } from './ratings-store.port';
@@ -35,7 +35,7 @@ export class RatingsProjector extends Sweeper<number> {
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(RATINGS_STORE) private readonly store: RatingsStore,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
   ) {
     super('Ratings', { name: 'ratings', everyMs: config.ratingsSweepMs, failure: 'catch-up failed' });
   }

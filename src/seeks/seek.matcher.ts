@@ -7,7 +7,8 @@ import { botsOf } from '../engine/bots';
 import type { AnyEngine } from '../engine/core';
 import type { SeatHolder } from '../matches/decider';
 import { commitTo } from '../matches/fairness';
-import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
+import { MatchRepository } from '../matches/match-repository';
+import { botDueOf, deadlineOf } from '../matches/projection';
 import { newSeed } from '../matches/tokens';
 import { Sweeper } from '../sweep/sweep';
 import { pairSeeks } from './pairing';
@@ -26,7 +27,7 @@ export class SeekMatcher extends Sweeper<boolean> {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(SEEK_STORE) private readonly store: SeekStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
   ) {
     super('Seeks', { name: 'seeks', everyMs: config.seekSweepMs, failure: 'seek pairing failed' });
   }

@@ -1,43 +1,18 @@
+/**
+ * The event store on Postgres (src/matches/event-store.port.ts): a match's creation, its record, its log and
+ * the one guarded append, with the group commit of appends, creations and reads (group-commit.ts). The paged
+ * lists are in prisma-listing-store.ts, the background loops' claims in prisma-work-queues.ts.
+ */
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
-import type { SeatHolder } from '../matches/decider';
 import { rematchIdOf } from '../matches/rematch-id';
-import type { AppendedEvents } from '../matches/appended';
 import { GroupCommit } from './group-commit';
+import { insertMatch, insertMatches } from './prisma-match-insert';
 import type {
-  AppendOptions, AppendResult, Credential, EventStore, MatchRecord, MatchStatus, MatchSummaryRecord, NewEvent, NewMatch, PageAfter,
-  PlayerMatchRecord, Projection, StoredEvent,
+  AppendOptions, AppendResult, Credential, EventStore, MatchRecord, NewEvent, NewMatch, Projection, StoredEvent,
 } from '../matches/event-store.port';
+import { type MatchRow, type RunStatement, asJson, column, matchColumns, seatsOf, toMatch } from './match-rows';
 
-interface SeatRow {
-  seat: number;
-  name: string | null;
-  player: string | null;
-  joinedSeq: number | null;
-  bot: string | null;
-}
-
-interface MatchRow {
-  id: string;
-  game: string;
-  rulesVersion: number;
-  seed: string;
-  salt: string | null;
-  seedCommitment: string | null;
-  options: unknown;
-  status: MatchStatus;
-  version: number;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  unlisted: boolean;
-  expiresAt: Date | string | null;
-  clock: unknown;
-  rematchOf: string | null;
-  rematch: string | null;
-  toMove: number[] | null;
-  seats: SeatRow[] | string | null;
-  /** Null in a listing's rows. */
-  webhooks: boolean | null;
-}
+export type { RunStatement } from './match-rows';
 
 interface EventRow {
   seq: number;
@@ -47,39 +22,6 @@ interface EventRow {
   createdAt: Date | string;
   idempotencyKey: string | null;
   requestHash: string | null;
-}
-
-const asJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-const seatsOf = (row: MatchRow): SeatRow[] => (asJson(row.seats) as SeatRow[] | null) ?? [];
-
-/** A seat filled by a join was open at creation: the log, not the row, says who holds it now. */
-const withBot = (holder: SeatHolder, bot: string | null): SeatHolder => (bot === null ? holder : { ...holder, bot });
-const createdHolder = (s: SeatRow): SeatHolder => (s.joinedSeq !== null || s.name === null
-  ? { name: null, player: null, open: true }
-  : withBot({ name: s.name, player: s.player, open: false }, s.bot));
-const currentHolder = (s: SeatRow): SeatHolder => withBot({ name: s.name, player: s.player, open: s.name === null }, s.bot);
-
-function toMatch(row: MatchRow): MatchRecord {
-  return {
-    id: row.id,
-    game: row.game,
-    rulesVersion: Number(row.rulesVersion),
-    seed: row.seed,
-    salt: row.salt,
-    seedCommitment: row.seedCommitment,
-    options: asJson(row.options),
-    status: row.status,
-    version: Number(row.version),
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-    unlisted: row.unlisted,
-    expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
-    clock: (asJson(row.clock) as MatchRecord['clock']) ?? null,
-    rematchOf: row.rematchOf,
-    rematch: row.rematch,
-    createdSeats: seatsOf(row).map(createdHolder),
-    webhooks: row.webhooks === true,
-  };
 }
 
 /** A match's row as `loadMatch` reads it: its columns, and its seats' token hashes (`openers`). */
@@ -178,63 +120,12 @@ export function uniqueViolation(error: unknown): string | null {
   return m?.[1] ?? 'unknown';
 }
 
-/**
- * A match row's columns, its seats and its rematch's id (if it exists). `matchId` names the match: on the move
- * path the id parameter itself, so every table is filtered by it and the statement stays on one shard
- * (docs/scaling.md); in listings `m."id"`, and no rematch.
- */
-/** The columns of a MatchRecord; a listing (no append follows it) leaves out whether the match has webhooks. */
-function matchColumns(matchId: Prisma.Sql, rematchId: Prisma.Sql | null, withWebhooks = true): Prisma.Sql {
-  const rematch = rematchId === null ? Prisma.sql`NULL::text` : Prisma.sql`(SELECT r."id"::text FROM "Match" r WHERE r."id" = ${rematchId})`;
-  return Prisma.sql`
-    m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
-    m."createdAt", m."updatedAt", m."unlisted", m."expiresAt", m."clock", m."rematchOf"::text AS "rematchOf", m."toMove", ${rematch} AS "rematch",
-    (SELECT json_agg(json_build_object('seat', s."seat", 'name', s."name", 'player', s."playerId", 'joinedSeq', s."joinedSeq", 'bot', s."bot") ORDER BY s."seat")
-       FROM "Seat" s WHERE s."matchId" = ${matchId}) AS "seats",
-    ${withWebhooks ? Prisma.sql`EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w."matchId" = ${matchId})` : Prisma.sql`NULL::boolean`} AS "webhooks"`;
-}
-
 /** SQL that is true when `credential` opens seat `seat` (a column or value) of match `matchId`. */
 function opensSeat(matchId: Prisma.Sql, credential: Credential, seat?: number): Prisma.Sql {
   const who = 'tokenHash' in credential ? Prisma.sql`s."tokenHash" = ${credential.tokenHash}` : Prisma.sql`s."playerId" = ${credential.playerId}::uuid`;
   const which = seat === undefined ? Prisma.empty : Prisma.sql`AND s."seat" = ${seat}::int`;
   return Prisma.sql`s."matchId" = ${matchId} ${which} AND ${who}`;
 }
-
-function pageAfter(after: PageAfter | null): Prisma.Sql {
-  return after === null ? Prisma.empty : Prisma.sql`AND (m."createdAt", m."id") < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
-}
-
-/**
- * The lobby's query. Equality on (game, status, unlisted), then (createdAt, id) descending: one backward scan
- * of "Match_game_status_unlisted_createdAt_id_idx" that stops after `limit` rows, however many matches there
- * are (test/lobby.e2e-spec.ts checks the plan over 100,000 rows).
- */
-export function lobbyQuery(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Prisma.Sql {
-  return Prisma.sql`
-    SELECT ${matchColumns(Prisma.sql`m."id"`, null, false)} FROM "Match" m
-     WHERE m."game" = ${game} AND m."status" = ${status} AND m."unlisted" = false ${pageAfter(after)}
-     ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
-}
-
-type ClaimKind = 'deadline' | 'bot';
-
-/** The two work lists on the match row: its due time and the lease of the instance working on it (constant identifiers). */
-const CLAIMS: Record<ClaimKind, { readonly due: Prisma.Sql; readonly lease: Prisma.Sql }> = {
-  deadline: { due: Prisma.raw('"deadlineAt"'), lease: Prisma.raw('"deadlineLease"') },
-  bot: { due: Prisma.raw('"botDueAt"'), lease: Prisma.raw('"botLease"') },
-};
-
-/** Runs one statement and answers its rows: `$queryRaw`, or the pool under it (`Database.run`). */
-export type RunStatement = <T>(statement: Prisma.Sql) => Promise<T[]>;
-
-/**
- * An array parameter of a group-commit statement, read through `(SELECT $n)`: the planner cannot see its
- * length then, so a custom plan estimates the same rows as the generic one and Postgres keeps the cached
- * generic plan instead of planning each small batch again (bench/README.md, "Group commit"). `type` is a
- * constant of this file.
- */
-const column = (values: readonly unknown[], type: string): Prisma.Sql => Prisma.sql`(SELECT ${values}::${Prisma.raw(type)}[])`;
 
 /** Appends per group-commit statement at most. */
 const MAX_BATCH = 64;
@@ -285,7 +176,6 @@ export class PrismaEventStore implements EventStore {
 
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly appended?: AppendedEvents,
     options: EventStoreOptions = {},
   ) {
     this.run = options.run ?? (<T>(statement: Prisma.Sql) => this.prisma.$queryRaw<T[]>(statement));
@@ -303,8 +193,8 @@ export class PrismaEventStore implements EventStore {
         concurrency: options.batchConcurrency as number,
         maxBatch: MAX_BATCH,
         spill: SPILL,
-        many: (entries) => this.createMany(entries),
-        one: (entry) => this.createOne(entry),
+        many: (entries) => insertMatches(this.run, entries.map((e) => e.match)),
+        one: (entry) => insertMatch(this.run, entry.match),
         isolate: rowCaused,
       });
       this.reads = new GroupCommit<ReadEntry, LoadedRow>({
@@ -322,106 +212,9 @@ export class PrismaEventStore implements EventStore {
   /** Creates a match: with other creations that arrive meanwhile (group commit), or alone. */
   async createMatch(m: NewMatch): Promise<MatchRecord> {
     const entry: CreateEntry = { matchId: m.id, match: m };
-    const row = this.creations === undefined ? await this.createOne(entry) : await this.creations.append(entry);
+    const row = this.creations === undefined ? await insertMatch(this.run, m) : await this.creations.append(entry);
     if (row === null) throw new Error(`creating match ${m.id} wrote no row`);
     return recordOf(m, new Date(row.createdAt));
-  }
-
-  /**
-   * One match in a statement of its own, one round trip: the match, its seats, its webhook endpoints and the
-   * outbox rows of match.started, each an INSERT of a CTE (the foreign keys are checked at the statement's end,
-   * when all are there). All or nothing. Its one VALUES row keeps it on its match's shard (docs/scaling.md),
-   * which the batched form below, over arrays of several matches, cannot be.
-   */
-  private async createOne({ match: m }: CreateEntry): Promise<{ createdAt: Date | string } | null> {
-    const at = m.createdAt === undefined ? Prisma.sql`now()` : Prisma.sql`${m.createdAt}::timestamptz`;
-    const seats = m.seats;
-    const hooks = m.webhooks ?? [];
-    const started = hooks.filter((w) => w.started !== undefined);
-    const rows = await this.run<{ createdAt: Date | string }>(Prisma.sql`
-      WITH m AS (
-        INSERT INTO "Match" ("id", "game", "rulesVersion", "seed", "salt", "seedCommitment", "options", "status", "toMove", "unlisted",
-                             "expiresAt", "clock", "deadlineAt", "botDueAt", "rematchOf", "createdAt", "updatedAt")
-        VALUES (${m.id}::uuid, ${m.game}, ${m.rulesVersion}::int, ${m.seed}, ${m.salt}, ${m.seedCommitment}, ${JSON.stringify(m.options ?? null)}::jsonb,
-                ${m.status}, ${[...m.toMove]}::int[], ${m.unlisted}, ${m.expiresAt}::timestamptz,
-                ${m.clock === null ? null : JSON.stringify(m.clock)}::jsonb, ${m.deadlineAt}::timestamptz, ${m.botDueAt ?? null}::timestamptz,
-                ${m.rematchOf}::uuid, ${at}, ${at})
-        RETURNING "id", "createdAt"
-      ), s AS (
-        INSERT INTO "Seat" ("matchId", "seat", "name", "playerId", "tokenHash", "bot")
-        SELECT m."id", x."seat", x."name", x."player"::uuid, x."hash", x."bot"
-          FROM m, unnest(${seats.map((x) => x.seat)}::int[], ${seats.map((x) => x.holder.name)}::text[], ${seats.map((x) => x.holder.player)}::text[],
-                         ${seats.map((x) => x.tokenHash)}::text[], ${seats.map((x) => x.holder.bot ?? null)}::text[])
-               AS x("seat", "name", "player", "hash", "bot")
-        RETURNING 1
-      ), w AS (
-        INSERT INTO "WebhookEndpoint" ("id", "matchId", "url", "secret", "createdAt")
-        SELECT x."id"::uuid, m."id", x."url", x."secret", m."createdAt"
-          FROM m, unnest(${hooks.map((w) => w.id)}::text[], ${hooks.map((w) => w.url)}::text[], ${hooks.map((w) => w.secret)}::text[]) AS x("id", "url", "secret")
-        RETURNING 1
-      ), d AS (
-        INSERT INTO "WebhookDelivery" ("id", "endpointId", "matchId", "seq", "messageId", "type", "body", "nextAttemptAt", "createdAt")
-        SELECT gen_random_uuid(), x."endpoint"::uuid, m."id", 0, x."messageId", x."type", x."body", m."createdAt", m."createdAt"
-          FROM m, unnest(${started.map((w) => w.id)}::text[], ${started.map((w) => w.started?.messageId ?? '')}::text[],
-                         ${started.map((w) => w.started?.type ?? '')}::text[], ${started.map((w) => w.started?.body ?? '')}::text[])
-               AS x("endpoint", "messageId", "type", "body")
-        RETURNING 1
-      )
-      SELECT m."createdAt" FROM m`); // s, w and d run whether or not they are read, as every data-modifying CTE does
-    return rows[0] ?? null;
-  }
-
-  /**
-   * Several matches created in one statement (group commit): the single creation's statement over tables of
-   * rows, the seats, endpoints and match.started outbox rows tied to their match by its id. All or nothing for
-   * the batch: if it fails, each creation is run again alone (group-commit.ts).
-   */
-  private async createMany(entries: readonly CreateEntry[]): Promise<Map<string, { createdAt: Date | string }>> {
-    const ms = entries.map((e) => e.match);
-    const seats = ms.flatMap((m) => m.seats.map((x) => ({ match: m.id, ...x })));
-    const hooks = ms.flatMap((m) => (m.webhooks ?? []).map((w) => ({ match: m.id, ...w })));
-    const started = hooks.filter((w) => w.started !== undefined);
-    const rows = await this.run<{ id: string; createdAt: Date | string }>(Prisma.sql`
-      WITH m AS (
-        INSERT INTO "Match" ("id", "game", "rulesVersion", "seed", "salt", "seedCommitment", "options", "status", "toMove", "unlisted",
-                             "expiresAt", "clock", "deadlineAt", "botDueAt", "rematchOf", "createdAt", "updatedAt")
-        SELECT x."id", x."game", x."rulesVersion", x."seed", x."salt", x."seedCommitment", x."options"::jsonb, x."status", x."toMove"::int[],
-               x."unlisted", x."expiresAt", x."clock"::jsonb, x."deadlineAt", x."botDueAt", x."rematchOf", coalesce(x."at", now()), coalesce(x."at", now())
-          FROM unnest(${column(ms.map((m) => m.id), 'uuid')}, ${column(ms.map((m) => m.game), 'text')}, ${column(ms.map((m) => m.rulesVersion), 'int')},
-                      ${column(ms.map((m) => m.seed), 'text')}, ${column(ms.map((m) => m.salt), 'text')}, ${column(ms.map((m) => m.seedCommitment), 'text')},
-                      ${column(ms.map((m) => JSON.stringify(m.options ?? null)), 'text')}, ${column(ms.map((m) => m.status), 'text')},
-                      ${column(ms.map((m) => `{${m.toMove.join(',')}}`), 'text')}, ${column(ms.map((m) => m.unlisted), 'boolean')},
-                      ${column(ms.map((m) => m.expiresAt), 'timestamptz')}, ${column(ms.map((m) => (m.clock === null ? null : JSON.stringify(m.clock))), 'text')},
-                      ${column(ms.map((m) => m.deadlineAt), 'timestamptz')}, ${column(ms.map((m) => m.botDueAt ?? null), 'timestamptz')},
-                      ${column(ms.map((m) => m.rematchOf), 'uuid')}, ${column(ms.map((m) => m.createdAt ?? null), 'timestamptz')})
-               AS x("id", "game", "rulesVersion", "seed", "salt", "seedCommitment", "options", "status", "toMove", "unlisted",
-                    "expiresAt", "clock", "deadlineAt", "botDueAt", "rematchOf", "at")
-        RETURNING "id", "createdAt"
-      ), s AS (
-        INSERT INTO "Seat" ("matchId", "seat", "name", "playerId", "tokenHash", "bot")
-        SELECT x."match", x."seat", x."name", x."player"::uuid, x."hash", x."bot"
-          FROM unnest(${column(seats.map((x) => x.match), 'uuid')}, ${column(seats.map((x) => x.seat), 'int')}, ${column(seats.map((x) => x.holder.name), 'text')},
-                      ${column(seats.map((x) => x.holder.player), 'text')}, ${column(seats.map((x) => x.tokenHash), 'text')}, ${column(seats.map((x) => x.holder.bot ?? null), 'text')})
-               AS x("match", "seat", "name", "player", "hash", "bot")
-        RETURNING 1
-      ), w AS (
-        INSERT INTO "WebhookEndpoint" ("id", "matchId", "url", "secret", "createdAt")
-        SELECT x."id"::uuid, m."id", x."url", x."secret", m."createdAt"
-          FROM unnest(${column(hooks.map((w) => w.id), 'text')}, ${column(hooks.map((w) => w.match), 'uuid')}, ${column(hooks.map((w) => w.url), 'text')},
-                      ${column(hooks.map((w) => w.secret), 'text')}) AS x("id", "match", "url", "secret")
-          JOIN m ON m."id" = x."match"
-        RETURNING 1
-      ), d AS (
-        INSERT INTO "WebhookDelivery" ("id", "endpointId", "matchId", "seq", "messageId", "type", "body", "nextAttemptAt", "createdAt")
-        SELECT gen_random_uuid(), x."endpoint"::uuid, m."id", 0, x."messageId", x."type", x."body", m."createdAt", m."createdAt"
-          FROM unnest(${column(started.map((w) => w.id), 'text')}, ${column(started.map((w) => w.match), 'uuid')}, ${column(started.map((w) => w.started?.messageId ?? ''), 'text')},
-                      ${column(started.map((w) => w.started?.type ?? ''), 'text')}, ${column(started.map((w) => w.started?.body ?? ''), 'text')})
-               AS x("endpoint", "match", "messageId", "type", "body")
-          JOIN m ON m."id" = x."match"
-        RETURNING 1
-      )
-      SELECT m."id"::text AS "id", m."createdAt" FROM m`); // s, w and d run whether or not they are read, as every data-modifying CTE does
-    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async createRematch(m: NewMatch): Promise<MatchRecord | null> {
@@ -492,7 +285,6 @@ export class PrismaEventStore implements EventStore {
         seq: Number(row.seq), type: last.type, seat: last.seat, payload: last.payload, createdAt: new Date(row.createdAt),
         idempotencyKey: last.idempotencyKey ?? null, requestHash: last.requestHash ?? null,
       };
-      this.appended?.emit(matchId, event.seq);
       return { ok: true, event };
     } catch (error) {
       const constraint = uniqueViolation(error);
@@ -620,84 +412,5 @@ export class PrismaEventStore implements EventStore {
       UPDATE "Seat" SET "tokenHash" = ${tokenHash} WHERE "matchId" = ${matchId}::uuid AND "seat" = ${seat}::int AND "name" IS NOT NULL ${unset}`;
     const row = await this.prisma.seat.findUnique({ where: { matchId_seat: { matchId, seat } }, select: { tokenHash: true } });
     return row?.tokenHash ?? null;
-  }
-
-  async listMatches(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Promise<MatchSummaryRecord[]> {
-    const rows = await this.prisma.$queryRaw<MatchRow[]>(lobbyQuery(game, status, after, limit));
-    return rows.map((row) => {
-      const { webhooks: _unknown, ...match } = toMatch(row);
-      return { match, seats: seatsOf(row).map(currentHolder), toMove: row.toMove ?? [] };
-    });
-  }
-
-  async playerMatches(playerId: string, filter: { status?: MatchStatus; toMove?: boolean }, after: PageAfter | null, limit: number): Promise<PlayerMatchRecord[]> {
-    const status = filter.status === undefined ? Prisma.empty : Prisma.sql`AND m."status" = ${filter.status}`;
-    const toMove = filter.toMove === undefined ? Prisma.empty : Prisma.sql`AND (s."seat" = ANY(m."toMove")) = ${filter.toMove}`;
-    const rows = await this.prisma.$queryRaw<PlayerMatchRecord[]>`
-      SELECT m."game", m."id"::text AS "id", s."seat", m."version", m."status", (s."seat" = ANY(m."toMove")) AS "toMove", m."createdAt"
-        FROM "Seat" s JOIN "Match" m ON m."id" = s."matchId"
-       WHERE s."playerId" = ${playerId}::uuid ${status} ${toMove} ${pageAfter(after)}
-       ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
-    return rows.map((r) => ({ ...r, seat: Number(r.seat), version: Number(r.version), createdAt: new Date(r.createdAt) }));
-  }
-
-  claimDeadlines(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
-    return this.claim('deadline', now, leaseUntil, limit);
-  }
-
-  claimBotTurns(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
-    return this.claim('bot', now, leaseUntil, limit);
-  }
-
-  async releaseClaim(kind: ClaimKind, matchId: string, leaseUntil: Date): Promise<void> {
-    const { lease } = CLAIMS[kind];
-    await this.prisma.$executeRaw`UPDATE "Match" SET ${lease} = NULL WHERE "id" = ${matchId}::uuid AND ${lease} = ${leaseUntil}::timestamptz`;
-  }
-
-  /** Due matches of one work list no instance holds, earliest first: FOR UPDATE SKIP LOCKED, then a lease. */
-  private claim(kind: ClaimKind, now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
-    const { due, lease } = CLAIMS[kind];
-    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
-      UPDATE "Match" m SET ${lease} = ${leaseUntil}::timestamptz
-       WHERE m."id" IN (
-         SELECT "id" FROM "Match"
-          WHERE ${due} <= ${now}::timestamptz AND (${lease} IS NULL OR ${lease} <= ${now}::timestamptz)
-          ORDER BY ${due} LIMIT ${limit}::int
-          FOR UPDATE SKIP LOCKED)
-      RETURNING m."id"::text AS "id", m."game"`;
-  }
-
-  async writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean> {
-    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
-      WITH m AS (
-        UPDATE "Match" SET "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],
-               "deadlineAt" = ${projection.deadlineAt}::timestamptz, "botDueAt" = ${projection.botDueAt ?? null}::timestamptz
-         WHERE "id" = ${matchId}::uuid AND "version" = ${version}::int
-        RETURNING "id"
-      ), s AS (
-        UPDATE "Seat" s SET "name" = x."name", "playerId" = x."player"::uuid, "bot" = x."bot"
-          FROM unnest(${seats.map((_, i) => i)}::int[], ${seats.map((h) => h.name)}::text[], ${seats.map((h) => h.player)}::text[],
-                      ${seats.map((h) => h.bot ?? null)}::text[]) AS x("seat", "name", "player", "bot")
-         WHERE s."matchId" = (SELECT "id" FROM m) AND s."seat" = x."seat"
-        RETURNING 1
-      )
-      SELECT "id"::text AS "id" FROM m`;
-    return rows.length === 1;
-  }
-
-  async dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]> {
-    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
-      SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'waiting' AND "expiresAt" <= ${now}::timestamptz
-       ORDER BY "expiresAt" LIMIT ${limit}::int`;
-  }
-
-  /**
-   * "updatedAt" is the time of the last event. No index serves this, so each sweep scans the match table
-   * once: cheap next to a minute's moves up to millions of matches (README, "Limits").
-   */
-  async idleActive(idleSince: Date, limit: number): Promise<{ id: string; game: string }[]> {
-    return this.prisma.$queryRaw<{ id: string; game: string }[]>`
-      SELECT "id"::text AS "id", "game" FROM "Match" WHERE "status" = 'active' AND "clock" IS NULL AND "updatedAt" <= ${idleSince}::timestamptz
-       ORDER BY "updatedAt" LIMIT ${limit}::int`;
   }
 }

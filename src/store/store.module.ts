@@ -5,11 +5,15 @@ import { Metrics } from '../metrics/metrics';
 import type { AppConfig } from '../common/config';
 import { AppendedEvents } from '../matches/appended';
 import { EVENT_STORE } from '../matches/event-store.port';
+import { EXPIRY_QUEUE } from '../matches/expiry-queue.port';
+import { LISTING_STORE } from '../matches/listing-store.port';
 import { SNAPSHOT_STORE } from '../matches/snapshots';
 import { type Database, openDatabase } from './database';
 import { applyMigrations } from './migrations';
 import { WEBHOOK_STORE } from '../webhooks/webhook-store.port';
 import { PrismaEventStore } from './prisma-event-store';
+import { PrismaListingStore } from './prisma-listing-store';
+import { PrismaExpiryQueue } from './prisma-work-queues';
 import { PrismaSnapshotStore } from './prisma-snapshot-store';
 import { PrismaWebhookStore } from './prisma-webhook-store';
 
@@ -48,13 +52,15 @@ class DatabaseCloser implements OnApplicationShutdown {
     AppendedEvents,
     {
       provide: EVENT_STORE,
-      inject: [DATABASE, AppendedEvents, APP_CONFIG, Metrics],
-      useFactory: (db: Database, appended: AppendedEvents, config: AppConfig, metrics: Metrics) => new PrismaEventStore(db.prisma, appended, {
+      inject: [DATABASE, APP_CONFIG, Metrics],
+      useFactory: (db: Database, config: AppConfig, metrics: Metrics) => new PrismaEventStore(db.prisma, {
         run: (statement) => db.run(statement),
         batchConcurrency: db.kind === 'postgres' ? config.appendBatch : 0, // PGlite runs one statement at a time anyway
         onStatement: metrics.enabled ? (events) => metrics.appendStatement(events) : undefined,
       }),
     },
+    { provide: LISTING_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaListingStore(db.prisma) },
+    { provide: EXPIRY_QUEUE, inject: [DATABASE], useFactory: (db: Database) => new PrismaExpiryQueue(db.prisma) },
     { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
     {
       provide: WEBHOOK_STORE,
@@ -67,6 +73,6 @@ class DatabaseCloser implements OnApplicationShutdown {
     },
     DatabaseCloser,
   ],
-  exports: [DATABASE, EVENT_STORE, SNAPSHOT_STORE, AppendedEvents, WEBHOOK_STORE],
+  exports: [DATABASE, EVENT_STORE, LISTING_STORE, EXPIRY_QUEUE, SNAPSHOT_STORE, AppendedEvents, WEBHOOK_STORE],
 })
 export class StoreModule {}

@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
-import { MatchAccess } from '../matches/match-access';
+import { MatchRepository } from '../matches/match-repository';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { pointsOf, ranksOf } from '../ratings/ranks';
 import { arenaRound } from './rounds';
@@ -28,7 +28,7 @@ export class TournamentDirector extends Sweeper<void> {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(TOURNAMENT_STORE) private readonly store: TournamentStore,
     private readonly tournaments: TournamentService,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
     @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     // atStart: a round that ended while no instance ran is moved on now, not a period later.

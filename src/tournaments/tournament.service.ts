@@ -8,7 +8,8 @@ import { findBot } from '../engine/bots';
 import type { AnyEngine } from '../engine/core';
 import type { SeatHolder } from '../matches/decider';
 import { commitTo } from '../matches/fairness';
-import { MatchAccess, botDueOf, deadlineOf } from '../matches/match-access';
+import { MatchRepository } from '../matches/match-repository';
+import { botDueOf, deadlineOf } from '../matches/projection';
 import { clockSettings, fromEngineError } from '../matches/match.service';
 import { newSeed } from '../matches/tokens';
 import { PlayerDirectory } from '../players/player-directory';
@@ -39,7 +40,7 @@ export class TournamentService {
     @Inject(RATINGS_STORE) private readonly ratings: RatingsStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly access: MatchAccess,
+    private readonly access: MatchRepository,
     private readonly players: PlayerDirectory,
   ) {}
 

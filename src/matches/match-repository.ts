@@ -1,23 +1,23 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import type { AnyEngine, Seat, Viewer } from '../engine/core';
-import { nextDeadline, remainingMs } from '../clocks/match-clock';
+import type { AnyEngine } from '../engine/core';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';
-import { outboxMessage, webhookTypeOf } from '../webhooks/outbox';
-import { OutboxSignal } from '../webhooks/outbox-signal';
-import { isPlayerKey } from '../players/player-key';
-import { PlayerDirectory } from '../players/player-directory';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
-import { type MatchDecider, type MatchError, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
-import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type NewEvent, type StoredEvent } from './event-store.port';
-import { fairnessFields } from './fairness';
+import { AppendEffects, type MatchChange } from './append-effects';
+import { type MatchDecider, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
+import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type NewEvent, type NewMatch, type StoredEvent } from './event-store.port';
+import { fromMatchError, notFound, versionConflict } from './match-errors';
 import { fromStored, toNewEvent } from './match-events';
-import type { MatchResponse, PlayerEntry } from './match.types';
+import { botDueOf, deadlineOf } from './projection';
 import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type Snapshot, type SnapshotStore, isSnapshotSeq, snapshotFormat } from './snapshots';
-import { type CachedState, LruMap, StateCache } from './state-cache';
-import { hashToken } from './tokens';
+import { type CachedState, StateCache } from './state-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** 404 for an id that cannot be a match's, before anything else is asked. */
+export function assertMatchId(id: string): void {
+  if (!UUID.test(id)) throw notFound(id);
+}
 
 export type Loaded = CachedState<unknown>;
 
@@ -31,32 +31,25 @@ export interface Step {
   readonly move: unknown;
 }
 
-export interface Authorized {
-  match: MatchRecord;
-  viewer: Viewer;
-  /** Absent for a spectator. */
-  credential?: Credential;
-}
+/** What an append takes besides its events: the store's options, and the idempotency key of the request. */
+export type AppendExtra = Omit<AppendOptions, 'outbox'> & { idempotencyKey?: string; requestHash?: string };
 
 /**
- * What every match route shares: who the caller is, the match's state (folded from its log through the
- * decider, or from the cache), the version-guarded append of a decided event, and the response. The fold,
- * "is the match over" (the decider's status) and the append exist here once.
+ * A match's state and its log (Emmett's load and append): the record, the state folded from the log through the
+ * decider (or the cache, or the nearest snapshot), and the version-guarded append of decided events with its
+ * effects (append-effects.ts). The only user of the event store on the request path.
  */
 @Injectable()
-export class MatchAccess {
-  private readonly logger = new Logger('MatchAccess');
+export class MatchRepository {
+  private readonly logger = new Logger('MatchRepository');
   private readonly cache = new StateCache(5000);
-  /** Seats opened before, by credential and match. Only a hint: every write re-checks it in its append. */
-  private readonly seatsByCredential = new LruMap<Seat>(20000);
   private readonly deciders = new Map<string, MatchDecider>();
 
   constructor(
-    @Inject(EVENT_STORE) readonly store: EventStore,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SNAPSHOT_STORE) private readonly snapshots: SnapshotStore,
-    private readonly players: PlayerDirectory,
     @Inject(CLOCK) readonly clock: Clock,
-    readonly outbox: OutboxSignal,
+    private readonly effects: AppendEffects,
     @Optional() readonly metrics: Metrics = NO_METRICS,
   ) {}
 
@@ -64,29 +57,6 @@ export class MatchAccess {
     let d = this.deciders.get(engine.id);
     if (!d) this.deciders.set(engine.id, (d = matchDecider(engine)));
     return d;
-  }
-
-  /** The credential a bearer token stands for: a player key is 401 if unknown; a seat token is checked per match. */
-  async credentialOf(token: string | undefined): Promise<Credential | undefined> {
-    if (token === undefined) return undefined;
-    if (!isPlayerKey(token)) return { tokenHash: hashToken(token) };
-    const player = await this.players.identify(token);
-    if (!player) throw new ApiError('UNAUTHENTICATED', 'Unknown player key.');
-    return { playerId: player.id };
-  }
-
-  /** A seat this instance has seen the credential open, without asking the store. */
-  knownSeat(credential: Credential, matchId: string): Seat | undefined {
-    return this.seatsByCredential.get(credentialKey(credential, matchId));
-  }
-
-  /** Records that `credential` opens `seat` (a hint only: every append checks it again). */
-  knowSeat(credential: Credential, matchId: string, seat: Seat): void {
-    this.seatsByCredential.set(credentialKey(credential, matchId), seat);
-  }
-
-  forgetSeat(credential: Credential, matchId: string): void {
-    this.seatsByCredential.delete(credentialKey(credential, matchId));
   }
 
   cached(matchId: string): Loaded | undefined {
@@ -97,32 +67,55 @@ export class MatchAccess {
     this.cache.set(loaded.match.id, loaded);
   }
 
-  async authorize(engine: AnyEngine, id: string, token: string | undefined, seatRequired: boolean): Promise<Authorized> {
-    if (!UUID.test(id)) throw notFound(id);
-    return this.authorizeAs(engine, id, await this.credentialOf(token), seatRequired);
-  }
-
-  /** As `authorize`, for a credential already known (a stream ticket's). */
-  async authorizeAs(engine: AnyEngine, id: string, credential: Credential | undefined, seatRequired: boolean): Promise<Authorized> {
-    const found = await this.loadRecord(engine, id, credential);
-    if (credential === undefined) {
-      if (seatRequired) throw new ApiError('UNAUTHENTICATED', 'This needs a seat token or a player key: Authorization: Bearer <token>.');
-      return { match: found.match, viewer: 'spectator' };
-    }
-    if (found.seat === null) {
-      if ('playerId' in credential) throw new ApiError('FORBIDDEN', 'This player holds no seat in this match.');
-      if (await this.store.tokenExists(credential.tokenHash)) throw new ApiError('FORBIDDEN', 'This seat token belongs to another match.');
-      throw new ApiError('UNAUTHENTICATED', 'Unknown seat token.');
-    }
-    this.seatsByCredential.set(credentialKey(credential, found.match.id), found.seat);
-    return { match: found.match, viewer: found.seat, credential };
-  }
-
-  async loadRecord(engine: AnyEngine, id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: Seat | null }> {
-    if (!UUID.test(id)) throw notFound(id);
+  /** The match's record and the seat `credential` opens in it (null if none); 404 if it is not a match of this game. */
+  async loadRecord(engine: AnyEngine, id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null }> {
+    assertMatchId(id);
     const found = await this.store.loadMatch(id.toLowerCase(), credential);
     if (!found || found.match.game !== engine.id) throw notFound(id);
     return found;
+  }
+
+  /** The record of match `matchId` (lower case) of any game, or null. */
+  async find(matchId: string): Promise<MatchRecord | null> {
+    return (await this.store.loadMatch(matchId))?.match ?? null;
+  }
+
+  /** Creates a match (with its webhook endpoints, and their `match.started` when it starts active). */
+  async create(engine: AnyEngine, match: NewMatch, hooks: readonly { readonly id: string; readonly url: string; readonly secret: string }[] = []): Promise<MatchRecord> {
+    const at = match.createdAt ?? this.clock.now();
+    const change: MatchChange = { game: engine.id, matchId: match.id, seq: 0, at, before: null, status: match.status, toMove: match.toMove, webhooks: hooks.length > 0 };
+    const started = hooks.length > 0 && match.status === 'active' ? this.effects.outbox(change) : undefined;
+    const record = await this.store.createMatch(hooks.length > 0 ? { ...match, webhooks: hooks.map((w) => ({ ...w, started })) } : match);
+    this.metrics.matchesCreated(engine.id);
+    this.effects.committed(change, started !== undefined);
+    return record;
+  }
+
+  /** A rematch; null if it exists already (its id is derived from the match it follows). */
+  async createRematch(engine: AnyEngine, match: NewMatch): Promise<MatchRecord | null> {
+    const created = await this.store.createRematch(match);
+    if (created) this.metrics.matchesCreated(engine.id);
+    return created;
+  }
+
+  /** Why a webhook endpoint given at creation is refused (the webhooks' rule), or null. */
+  refuseEndpoint(url: string): string | null {
+    return this.effects.refuseEndpoint(url);
+  }
+
+  /** Sets a seat's token hash (see EventStore.setSeatToken). */
+  setSeatToken(matchId: string, seat: number, tokenHash: string, ifUnset: boolean): Promise<string | null> {
+    return this.store.setSeatToken(matchId, seat, tokenHash, ifUnset);
+  }
+
+  /** The event a seat appended with an idempotency key, or null. */
+  findByIdempotencyKey(matchId: string, seat: number, key: string): Promise<StoredEvent | null> {
+    return this.store.findByIdempotencyKey(matchId, seat, key);
+  }
+
+  /** The events of a match after `afterSeq` (up to `upToSeq`), in order. */
+  events(matchId: string, afterSeq?: number, upToSeq?: number): Promise<StoredEvent[]> {
+    return this.store.events(matchId, afterSeq, upToSeq);
   }
 
   /**
@@ -164,6 +157,14 @@ export class MatchAccess {
     if (fresh.length > 0) await this.saveSnapshots(engine, match.id, fresh);
     const last = events[events.length - 1];
     return { at: last ? this.after(match, last, state) : { version: state.version, state, match: known && known.version === state.version ? known.match : match }, steps };
+  }
+
+  /** The match as it was just after event `version` (0: as created), folded from the nearest snapshot before it. */
+  async stateAt(engine: AnyEngine, match: MatchRecord, version: number): Promise<Loaded> {
+    const { at } = await this.walk(engine, match, version, version);
+    const [event] = version === 0 ? [] : await this.store.events(match.id, version - 1, version);
+    if (event) return this.after(match, event, at.state);
+    return { version: 0, state: at.state, match: { ...match, version: 0, status: at.state.status, updatedAt: match.createdAt, rematch: null } };
   }
 
   /** The match just after `event`, as its response was then (a rematch did not exist yet). */
@@ -217,12 +218,11 @@ export class MatchAccess {
   }
 
   /**
-   * Appends the events a command decided (all or none), guarded by the version the decision was made on.
-   * Answers the state after them, or null when another writer got there first (nothing was written).
+   * Appends the events a command decided (all or none), guarded by the version the decision was made on: the
+   * store's one statement, with the outbox message the effects ask for. Answers the state after them, or null
+   * when another writer got there first, or the actor lost its seat (nothing was written).
    */
-  async append(
-    engine: AnyEngine, loaded: Loaded, decided: readonly MatchEvent[], extra: AppendOptions & { idempotencyKey?: string; requestHash?: string } = {},
-  ): Promise<Loaded | null> {
+  async append(engine: AnyEngine, loaded: Loaded, decided: readonly MatchEvent[], extra: AppendExtra = {}): Promise<Loaded | null> {
     const decider = this.decider(engine);
     // Every event carries its time: the clock is folded from it, and the store records the same instant.
     const now = this.clock.now().getTime();
@@ -231,10 +231,11 @@ export class MatchAccess {
     const state = foldEvents(decider, loaded.state, events);
     const { idempotencyKey, requestHash, ...options } = extra;
     const toMove = decider.toMove(state);
-    const type = loaded.match.webhooks ? webhookTypeOf(loaded.state.status, state.status, toMove) : null;
-    const outbox = type && outboxMessage(type, new Date(at), {
-      game: engine.id, matchId: loaded.match.id, seq: loaded.version + events.length, status: state.status, toMove,
-    });
+    const change: MatchChange = {
+      game: engine.id, matchId: loaded.match.id, seq: loaded.version + events.length, at: new Date(at),
+      before: loaded.state.status, status: state.status, toMove, webhooks: loaded.match.webhooks,
+    };
+    const outbox = loaded.match.webhooks ? this.effects.outbox(change) : undefined;
     const rows = events.map(toNewEvent);
     Object.assign(rows[rows.length - 1] as NewEvent, { idempotencyKey, requestHash }); // a new row: no spread (match-events.ts)
     const appended = await this.store.append(
@@ -243,7 +244,7 @@ export class MatchAccess {
     );
     if (!appended.ok) return null;
     this.metrics.appended(engine.id, events); // committed: one increment per event, whoever appended it (a move, a clock, a bot)
-    if (outbox) this.outbox.notify();
+    this.effects.committed(change, outbox !== undefined);
     const after: Loaded = {
       version: appended.event.seq,
       state,
@@ -261,32 +262,10 @@ export class MatchAccess {
     return decision.events;
   }
 
+  /** The 409 of an append that lost: it reads the version now, once, to word it. */
   async versionConflict(matchId: string, fallback: number): Promise<ApiError> {
     const now = await this.store.loadMatch(matchId);
     return versionConflict(now?.match.version ?? fallback);
-  }
-
-  respond(engine: AnyEngine, loaded: Loaded, viewer: Viewer): MatchResponse {
-    const { match, state } = loaded;
-    const decider = this.decider(engine);
-    const response: MatchResponse = {
-      id: match.id,
-      game: match.game,
-      rulesVersion: match.rulesVersion,
-      status: state.status,
-      version: loaded.version,
-      players: playersOf(state.seats, state.left),
-      toMove: decider.toMove(state),
-      you: viewer === 'spectator' ? null : viewer,
-      view: engine.view(state.game, viewer),
-      outcome: decider.outcome(state),
-      rematch: match.rematch,
-      clock: clockOf(state, this.clock.now().getTime()),
-      createdAt: match.createdAt.toISOString(),
-      updatedAt: match.updatedAt.toISOString(),
-    };
-    // The seed is revealed once the match is over (finished, or aborted), never while it waits or runs.
-    return Object.assign(response, fairnessFields(match, state.status === 'finished' || state.status === 'aborted'));
   }
 
   private replayFailed(match: MatchRecord, error: unknown): ApiError {
@@ -294,55 +273,6 @@ export class MatchAccess {
     this.logger.error(`match ${match.id}: ${error.message}`);
     return new ApiError('REPLAY_FAILED', `The stored log of this match no longer replays at event ${error.seq}; it is kept as it is, not patched.`);
   }
-}
-
-const credentialKey = (c: Credential, matchId: string): string => ('tokenHash' in c ? `t:${c.tokenHash}:${matchId}` : `p:${c.playerId}:${matchId}`);
-
-export function playersOf(seats: MatchState['seats'], left: readonly Seat[] = []): PlayerEntry[] {
-  return seats.map((s, seat) => {
-    const entry: PlayerEntry = { seat, name: s.name };
-    if (s.player !== null) entry.player = s.player;
-    if (s.open) entry.open = true;
-    if (left.includes(seat)) entry.left = true;
-    if (s.bot !== undefined) entry.bot = s.bot;
-    return entry;
-  });
-}
-
-/** The match's next clock deadline while it is active: what the scheduler waits for. */
-export function deadlineOf(state: MatchState): Date | null {
-  if (state.status !== 'active' || state.clock === null) return null;
-  const due = nextDeadline(state.clock);
-  return due === null ? null : new Date(due.at);
-}
-
-/**
- * `at` while a bot seat is to move (the bot runner's work list), else null. A seat whose move the clock now
- * owes (a timeout with `random`) is the clock scheduler's, not the bot's.
- */
-export function botDueOf(state: MatchState, toMove: readonly Seat[], at: number): Date | null {
-  const owed = state.clock?.autoMove?.seat;
-  return toMove.some((seat) => seat !== owed && state.seats[seat]?.bot !== undefined) ? new Date(at) : null;
-}
-
-/** `clock` in the match response: the next deadline (null once over) and each seat's time as of `now`. */
-function clockOf(state: MatchState, now: number): MatchResponse['clock'] {
-  if (state.clock === null) return null;
-  const deadline = deadlineOf(state);
-  return { deadlineAt: deadline && deadline.toISOString(), remainingMs: remainingMs(state.clock, now) };
-}
-
-export function notFound(id: string): ApiError {
-  return new ApiError('MATCH_NOT_FOUND', `No match ${id.slice(0, 64)} in this game.`);
-}
-
-export function versionConflict(current: number): ApiError {
-  return new ApiError('VERSION_CONFLICT', `The match is at version ${current}; reload it and decide again.`, undefined, { currentVersion: current });
-}
-
-export function fromMatchError(error: MatchError): ApiError {
-  if (error.code === 'NO_SUCH_SEAT') return new ApiError('VALIDATION_FAILED', error.message, 'seat/out-of-range');
-  return new ApiError(error.code, error.message, error.reason);
 }
 
 /** A stored move as its engine's typed move (what redaction reads); a stored move always parses. */
