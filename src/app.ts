@@ -7,7 +7,7 @@ import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { useJsonBodyParser } from './common/json-body';
 import { RATE_LIMIT_HEADERS } from './common/rate-limit';
-import { AppValidationPipe } from './common/validation.pipe';
+import { AppValidationPipe } from './games/validation.pipe';
 import type { AppConfig } from './common/config';
 import { httpServerOptions } from './common/http-limits';
 import { REQUEST_ID_HEADER, RequestLines, createLogger, genReqId, nestLogger, onStreamEnd, useRequestIdHeader } from './common/logging';

@@ -2,7 +2,7 @@
  * `npm run ratings:rebuild`: rebuilds every game's ratings from the match logs (DATABASE_URL, or the embedded
  * default), replacing the projection in one transaction, and prints each game's leaderboard head.
  */
-import { cliContext } from '../common/cli-context';
+import { cliContext } from '../cli/cli-context';
 import { displayed } from './rating-model';
 import { RATINGS_STORE, type RatingsStore } from './ratings-store.port';
 import { RatingsProjector } from './ratings.projector';

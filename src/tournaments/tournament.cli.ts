@@ -3,7 +3,7 @@
  * a local tournament of built-in bots on the embedded default store (or DATABASE_URL), run by the same
  * services as the server's; prints a progress bar, then the standings and the ratings.
  */
-import { cliContext } from '../common/cli-context';
+import { cliContext } from '../cli/cli-context';
 import { RatingsProjector } from '../ratings/ratings.projector';
 import { type TournamentArgs, USAGE, UsageError, parseTournamentArgs } from './tournament-args';
 import { TournamentDirector } from './tournament.director';
