@@ -36,7 +36,7 @@ export class AppModule {
         ThrottlerModule.forRoot(rateLimitOptions(config)),
         GamesModule,
         PlayersModule,
-        LiveModule,
+        LiveModule.forGames(GAMES),
         ClocksModule,
         BotsModule,
         RatingsModule,

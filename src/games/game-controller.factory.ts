@@ -12,7 +12,7 @@ import type { CreatedMatchResponse, LegalMovesResponse, LogResponse, MatchRespon
 import { CreateMatchDto, LegalMovesQueryDto, LogQueryDto, MoveDto, ResignDto } from './dto';
 import type { GameDefinition } from './game-definition';
 import { etagOf, expectedVersionOf, notModified, parseIdempotencyKey, parseVersion } from './if-match';
-import { headers, ref, respond } from './openapi';
+import { headers, ref, respond } from '../common/openapi';
 
 /**
  * A GET answer for one viewer: its ETag, kept private to that viewer, and 304 when If-None-Match names it.

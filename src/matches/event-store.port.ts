@@ -2,7 +2,7 @@
  * The persistence port of the match service. Implementations keep their driver types to themselves
  * (src/store/prisma-event-store.ts); the service sees only these shapes.
  */
-import type { ClockSettings } from '../clocks/match-clock';
+import type { ClockSettings } from './match-clock';
 import type { MatchStatus, SeatHolder } from './decider';
 
 export type { MatchStatus } from './decider';

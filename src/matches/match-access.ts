@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { AnyEngine, Seat, Viewer } from '../engine/core';
-import { nextDeadline, remainingMs } from '../clocks/match-clock';
+import { nextDeadline, remainingMs } from './match-clock';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';
 import { outboxMessage, webhookTypeOf } from '../webhooks/outbox';

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
-import { ref, respond } from '../games/openapi';
+import { ref, respond } from '../common/openapi';
 import { ListingsService } from '../matches/listings.service';
 import { displayed } from '../ratings/rating-model';
 import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port';

@@ -5,13 +5,9 @@ import { Metrics } from '../metrics/metrics';
 import type { AppConfig } from '../common/config';
 import { AppendedEvents } from '../matches/appended';
 import { EVENT_STORE } from '../matches/event-store.port';
-import { SNAPSHOT_STORE } from '../matches/snapshots';
 import { type Database, openDatabase } from './database';
 import { applyMigrations } from './migrations';
-import { WEBHOOK_STORE } from '../webhooks/webhook-store.port';
 import { PrismaEventStore } from './prisma-event-store';
-import { PrismaSnapshotStore } from './prisma-snapshot-store';
-import { PrismaWebhookStore } from './prisma-webhook-store';
 
 export const DATABASE = Symbol('DATABASE');
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
@@ -55,18 +51,8 @@ class DatabaseCloser implements OnApplicationShutdown {
         onStatement: metrics.enabled ? (events) => metrics.appendStatement(events) : undefined,
       }),
     },
-    { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
-    {
-      provide: WEBHOOK_STORE,
-      inject: [DATABASE, Metrics],
-      useFactory: (db: Database, metrics: Metrics) => {
-        const store = new PrismaWebhookStore(db.prisma);
-        metrics.source('outbox', () => store.outboxStats());
-        return store;
-      },
-    },
     DatabaseCloser,
   ],
-  exports: [DATABASE, EVENT_STORE, SNAPSHOT_STORE, AppendedEvents, WEBHOOK_STORE],
+  exports: [DATABASE, EVENT_STORE, AppendedEvents],
 })
 export class StoreModule {}

@@ -1,8 +1,29 @@
 import { Module } from '@nestjs/common';
 import { MatchesModule } from '../matches/matches.module';
+import { Metrics } from '../metrics/metrics';
+import type { Database } from '../store/database';
+import { DATABASE } from '../store/store.module';
+import { PrismaWebhookStore } from './prisma-webhook-store';
+import { WEBHOOK_STORE } from './webhook-store.port';
 import { WebhookDispatcher } from './webhook.dispatcher';
 import { WebhooksController } from './webhooks.controller';
 
 /** Webhooks: the outbox's dispatcher and the delivery history. The outbox rows are written with the events (src/matches). */
-@Module({ imports: [MatchesModule], controllers: [WebhooksController], providers: [WebhookDispatcher], exports: [WebhookDispatcher] })
+@Module({
+  imports: [MatchesModule],
+  controllers: [WebhooksController],
+  providers: [
+    WebhookDispatcher,
+    {
+      provide: WEBHOOK_STORE,
+      inject: [DATABASE, Metrics],
+      useFactory: (db: Database, metrics: Metrics) => {
+        const store = new PrismaWebhookStore(db.prisma);
+        metrics.source('outbox', () => store.outboxStats());
+        return store;
+      },
+    },
+  ],
+  exports: [WebhookDispatcher, WEBHOOK_STORE],
+})
 export class WebhooksModule {}

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client';
-import type { FeedCursor, FeedRow, MatchedSeek, PlayerFeedStore } from '../live/player-feed.port';
+import type { FeedCursor, FeedRow, MatchedSeek, PlayerFeedStore } from './player-feed.port';
 
 interface Row {
   txid: string;
