@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
-import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { AllExceptionsFilter } from './all-exceptions.filter';
 import { useJsonBodyParser } from './common/json-body';
 import { RATE_LIMIT_HEADERS } from './common/rate-limit';
 import { AppValidationPipe } from './games/validation.pipe';
