@@ -27,9 +27,6 @@ const OPEN_PAIRS: readonly string[] = [
   // src/store/prisma-event-store.ts (the event store, listings, work queues) implements matches' port: it moves
   // into src/matches/ once it is split, and its provider into MatchesModule.
   'matches <-> store',
-  // src/matches/match-access.ts and seats.service.ts use the player directory; src/players/ uses matches'
-  // token hashing, LRU map and listings.
-  'matches <-> players',
 ];
 
 /** Pairs that only specs add. */
