@@ -6,6 +6,7 @@
 // An edge `a -> b` means a file in src/a imports a file in src/b through a relative path (files directly in src/
 // form the folder `(root)`). A pair is two folders with an edge each way. Spec files are left out by default (the
 // production graph); --specs counts them as well. -v lists every import behind each pair, --edges every edge.
+// Longer cycles (a -> b -> c -> a) are printed as the sets of folders that reach each other.
 // Exits 1 when a pair exists, so a new cycle fails the build (src/import-graph.spec.ts runs the same analysis).
 'use strict';
 const fs = require('fs');
@@ -58,10 +59,51 @@ function importGraph(root, options = {}) {
     if (a < b && edges.has(`${b} -> ${a}`)) pairs.push([a, b]);
   }
   pairs.sort((x, y) => `${x[0]} ${x[1]}`.localeCompare(`${y[0]} ${y[1]}`));
-  return { edges, pairs };
+  return { edges, pairs, cycles: cyclesOf(edges) };
 }
 
-function report(title, { edges, pairs }, verbose) {
+/** The folders that reach each other through longer chains too: strongly connected components (Tarjan), sorted. */
+function cyclesOf(edges) {
+  const next = new Map();
+  for (const key of edges.keys()) {
+    const [a, b] = key.split(' -> ');
+    if (!next.has(a)) next.set(a, []);
+    if (!next.has(b)) next.set(b, []);
+    next.get(a).push(b);
+  }
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  const visit = (v) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v));
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v), index.get(w)));
+      }
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) components.push(component.sort());
+  };
+  for (const v of [...next.keys()].sort()) if (!index.has(v)) visit(v);
+  return components.sort((x, y) => x.join().localeCompare(y.join()));
+}
+
+function report(title, { edges, pairs, cycles }, verbose) {
   const lines = [`${title}: ${pairs.length} pair(s) both ways`];
   for (const [a, b] of pairs) {
     lines.push(`  ${a} <-> ${b}`);
@@ -69,6 +111,7 @@ function report(title, { edges, pairs }, verbose) {
     for (const imp of edges.get(`${a} -> ${b}`)) lines.push(`      ${a}->${b}  ${imp}`);
     for (const imp of edges.get(`${b} -> ${a}`)) lines.push(`      ${b}->${a}  ${imp}`);
   }
+  lines.push(`  folders in a cycle (any length, reported, not failed on): ${cycles.map((c) => `{${c.join(', ')}}`).join(' ') || 'none'}`);
   return lines.join('\n');
 }
 

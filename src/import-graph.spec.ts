@@ -12,6 +12,8 @@ import { join } from 'node:path';
 interface ImportGraph {
   readonly edges: ReadonlyMap<string, readonly string[]>;
   readonly pairs: readonly (readonly [string, string])[];
+  /** Folders that reach each other through chains of any length. */
+  readonly cycles: readonly (readonly string[])[];
 }
 const { importGraph } = require('../scripts/import-graph') as {
   importGraph: (root: string, options?: { specs?: boolean }) => ImportGraph;
@@ -29,6 +31,12 @@ const OPEN_PAIRS: readonly string[] = [
   'matches <-> store',
 ];
 
+/**
+ * The folders still in a longer cycle: matches -> players -> store -> matches closes through the event store's
+ * adapter (store -> matches), and webhooks through the pair above. Both go with those pairs.
+ */
+const OPEN_CYCLES: readonly (readonly string[])[] = [['matches', 'players', 'store', 'webhooks']];
+
 /** Pairs that only specs add. */
 const OPEN_SPEC_PAIRS: readonly string[] = [
   // src/matches/decider.spec.ts reads the game registry (src/games/games.ts).
@@ -40,6 +48,10 @@ const named = (graph: ImportGraph): string[] => graph.pairs.map(([a, b]) => `${a
 describe('the folder import graph of src/', () => {
   it('has no pair of folders importing each other, apart from the open ones listed', () => {
     expect(named(importGraph(SRC))).toEqual([...OPEN_PAIRS].sort());
+  });
+
+  it('has no longer cycle either, apart from the open one listed', () => {
+    expect(importGraph(SRC).cycles).toEqual(OPEN_CYCLES);
   });
 
   it('has none either with the specs counted, apart from the open ones listed', () => {
@@ -61,6 +73,8 @@ describe('the folder import graph of src/', () => {
       expect(named(importGraph(root))).toEqual(['a <-> b']);
       expect(named(importGraph(root, { specs: true }))).toEqual(['a <-> b', 'b <-> c']);
       expect(importGraph(root).edges.get('b -> a')).toEqual(['b/lazy.ts : ../a/one']);
+      write('c/back.ts', "import { one } from '../a/one';\n");
+      expect(importGraph(root).cycles).toEqual([['a', 'b', 'c']]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
