@@ -15,7 +15,7 @@ import { LiveModule } from './live/live.module';
 import { Metrics } from './metrics/metrics';
 import { MetricsServer } from './metrics/metrics-server';
 import { PagesModule } from './pages/pages.module';
-import { PlayersModule } from './players/players.module';
+import { PlayersModule } from './players-api/players.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { SeeksModule } from './seeks/seeks.module';
 import { StoreModule } from './store/store.module';
@@ -36,7 +36,7 @@ export class AppModule {
         ThrottlerModule.forRoot(rateLimitOptions(config)),
         GamesModule,
         PlayersModule,
-        LiveModule,
+        LiveModule.forGames(GAMES),
         ClocksModule,
         BotsModule,
         RatingsModule,

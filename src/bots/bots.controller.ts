@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
 import { botsOf } from '../engine/bots';
 import { GAMES } from '../games/games';
-import { ref, respond } from '../games/openapi';
+import { ref, respond } from '../common/openapi';
 
 export interface BotsResponse {
   bots: { id: string; description: string }[];

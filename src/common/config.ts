@@ -1,5 +1,29 @@
 import { join } from 'node:path';
-import { type DatabaseTimeouts, DEFAULT_DB_TIMEOUTS } from '../store/connection';
+
+/**
+ * Every place a database socket can hang gets a bound (issue 28: a frozen primary without a session cut stalled
+ * the instances until it came back, as a VIP or DNS switch does).
+ */
+export interface DatabaseTimeouts {
+  /** Opening a connection (TCP + startup + the recovery check). */
+  readonly connectMs: number;
+  /** A statement's answer, measured by the client (pg's query_timeout): a server that stopped answering. 0 = none. */
+  readonly queryMs: number;
+  /** The server's own statement_timeout, set on each connection. 0 = none (the server's default). */
+  readonly statementMs: number;
+  /** TCP keepalive's first probe after this much silence. */
+  readonly keepAliveMs: number;
+  /** An idle pooled connection is closed after this. */
+  readonly idleMs: number;
+  /** How long a statement that certainly did not run is retried on new connections (refused, a standby). */
+  readonly retryMs: number;
+  /** The LISTEN connection's probe period (its LISTEN again, which must answer within connectMs). */
+  readonly listenProbeMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000, queryMs: 30_000, statementMs: 0, keepAliveMs: 10_000, idleMs: 30_000, retryMs: 1000, listenProbeMs: 5000,
+};
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GAMES } from './games';
-import { ref, respond } from './openapi';
+import { ref, respond } from '../common/openapi';
 
 export interface CatalogueEntry {
   id: string;

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, Ap
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken, seatTokenOf } from '../common/seat-token.decorator';
-import { AppValidationPipe } from '../common/validation.pipe';
+import { AppValidationPipe } from './validation.pipe';
 import type { Viewer } from '../engine/core';
 import { LongPoll } from '../live/long-poll';
 import { parseCursor } from '../matches/cursor';
@@ -12,7 +12,7 @@ import type { CreatedMatchResponse, LegalMovesResponse, LogResponse, MatchRespon
 import { CreateMatchDto, LegalMovesQueryDto, LogQueryDto, MoveDto, ResignDto } from './dto';
 import type { GameDefinition } from './game-definition';
 import { etagOf, expectedVersionOf, notModified, parseIdempotencyKey, parseVersion } from './if-match';
-import { headers, ref, respond } from './openapi';
+import { headers, ref, respond } from '../common/openapi';
 
 /**
  * A GET answer for one viewer: its ETag, kept private to that viewer, and 304 when If-None-Match names it.
@@ -88,7 +88,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
     async move(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<MatchResponse> {
       // The hot path: the request as it came, read here in the order Nest reads route parameters (the token's
       // refusal first, then the body's), instead of five parameters each through the pipes' chain of promises.
-      // The body goes through the same validation pipe as every other body (src/common/validation.pipe.ts).
+      // The body goes through the same validation pipe as every other body (src/games/validation.pipe.ts).
       const id = (req.params as { id: string }).id;
       const token = seatTokenOf(req.headers);
       const body = (await moveBodies.transform(req.body, { type: 'body', metatype: MoveDto, data: undefined })) as MoveDto;

@@ -2,7 +2,7 @@
  * Named components of clocks, webhooks (issue 11), bot seats, tournaments and ratings (issue 12), added to the
  * document beside the match's own (openapi.ts). Strict like them: every object closes its properties.
  */
-const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
+import { ref } from '../common/openapi';
 
 const NAME = { type: 'string', minLength: 1, maxLength: 40 };
 

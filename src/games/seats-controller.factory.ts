@@ -9,7 +9,7 @@ import { SeatsService } from '../matches/seats.service';
 import { JoinDto, ListQueryDto } from './dto';
 import type { GameDefinition } from './game-definition';
 import { etagOf } from './if-match';
-import { headers, ref, respond } from './openapi';
+import { headers, ref, respond } from '../common/openapi';
 
 /**
  * The lobby and the routes that change who holds a seat, for one game: list, join, rematch, replace a seat

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpException, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { respond } from '../games/openapi';
+import { respond } from '../common/openapi';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
 import { ApiError } from '../common/api-error';

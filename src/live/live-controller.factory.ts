@@ -7,8 +7,8 @@ import { ApiError } from '../common/api-error';
 import { MAX_VERSION } from '../common/paging';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
-import type { GameDefinition } from '../games/game-definition';
-import { ref, respond } from '../games/openapi';
+import type { AnyEngine } from '../engine/core';
+import { ref, respond } from '../common/openapi';
 import { EVENT_TYPES } from '../matches/event-types';
 import { MatchService } from '../matches/match.service';
 import { LiveStreams } from './live-streams';
@@ -43,8 +43,14 @@ export function parseLastEventId(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
+/** What the live routes need of a game (a GameDefinition of src/games/ is one): its engine and its schemas' prefix. */
+export interface LiveGame {
+  readonly engine: AnyEngine;
+  readonly schemaName: string;
+}
+
 /** The per-match event stream of one game: `GET /games/{game}/matches/{id}/events`. */
-export function createLiveController(game: GameDefinition): Type<unknown> {
+export function createLiveController(game: LiveGame): Type<unknown> {
   const { engine, schemaName } = game;
 
   @ApiTags(engine.id)

@@ -1,15 +1,14 @@
-import { Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG } from '../common/tokens';
-import { GAMES } from '../games/games';
 import { MatchesModule } from '../matches/matches.module';
 import { PlayerDirectoryModule } from '../players/player-directory.module';
-import { PrismaPlayerFeedStore } from '../store/prisma-player-feed-store';
+import { PrismaPlayerFeedStore } from './prisma-player-feed-store';
 import type { Database } from '../store/database';
 import { DATABASE } from '../store/store.module';
 import { HINT_BUS, hintBusFor } from './hint-bus';
 import { LiveLimits } from './limits';
-import { createLiveController } from './live-controller.factory';
+import { type LiveGame, createLiveController } from './live-controller.factory';
 import { LIVE_CONFIG, liveConfigFromEnv } from './live-config';
 import { LiveEffects } from './live-effects';
 import { LiveHub } from './live-hub';
@@ -25,11 +24,12 @@ import { StreamTicketsController } from './stream-tickets.controller';
 /**
  * Waiting for your turn: per-match event streams, the long-poll of the log, and the fan-out that wakes them
  * when any instance appends an event. Global, so that each game's controller can hold its long-polls here.
+ * `LiveModule.forGames(GAMES)`: the games come from the root (src/games/ imports live's LongPoll, so live does
+ * not import the registry back).
  */
 @Global()
 @Module({
   imports: [MatchesModule, PlayerDirectoryModule],
-  controllers: [...GAMES.map(createLiveController), PlayerFeedController, StreamTicketsController],
   providers: [
     { provide: LIVE_CONFIG, inject: [APP_CONFIG], useFactory: (app: AppConfig) => liveConfigFromEnv(process.env, app.maxConnections) },
     { provide: HINT_BUS, inject: [DATABASE], useFactory: (db: Database) => hintBusFor(db) },
@@ -38,4 +38,8 @@ import { StreamTicketsController } from './stream-tickets.controller';
   ],
   exports: [LongPoll, LiveLimits, MatchNotifier, LIVE_CONFIG],
 })
-export class LiveModule {}
+export class LiveModule {
+  static forGames(games: readonly LiveGame[]): DynamicModule {
+    return { module: LiveModule, controllers: [...games.map(createLiveController), PlayerFeedController, StreamTicketsController] };
+  }
+}

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../common/api-error';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
-import { ref, respond } from '../games/openapi';
+import { ref, respond } from '../common/openapi';
 import { PlayerDirectory } from '../players/player-directory';
 import { isPlayerKey } from '../players/player-key';
 import { parseCursor } from './player-feed.port';

@@ -10,8 +10,9 @@
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import type { AnyEngine } from '../engine/core';
 import { hijackStream } from '../common/logging';
-import { GAMES } from '../games/games';
+import { ENGINES } from '../common/tokens';
 import { MatchService } from '../matches/match.service';
 import { LiveLimits } from './limits';
 import { LIVE_CONFIG, type LiveConfig } from './live-config';
@@ -59,6 +60,7 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
     private readonly notifier: MatchNotifier,
     private readonly limits: LiveLimits,
     @Inject(LIVE_CONFIG) private readonly config: LiveConfig,
+    @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
   ) {}
 
   onModuleInit(): void {
@@ -184,7 +186,7 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
       if (latest && row.status === 'active' && row.toMove) {
         frame = sseFrame(formatCursor(row), 'turn', { game: row.game, matchId: row.matchId, seat: row.seat, version: row.version, deadlineAt: row.deadlineAt?.toISOString() ?? null });
       } else if (latest && row.status === 'finished' && !initial) {
-        const engine = GAMES.find((g) => g.engine.id === row.game)?.engine;
+        const engine = this.engines.get(row.game);
         const match = engine ? await this.matches.get(engine, row.matchId, undefined) : null;
         frame = sseFrame(formatCursor(row), 'finished', { game: row.game, matchId: row.matchId, seat: row.seat, outcome: match?.outcome ?? null });
       }

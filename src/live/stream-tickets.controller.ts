@@ -2,7 +2,7 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
-import { respond } from '../games/openapi';
+import { respond } from '../common/openapi';
 import { StreamTickets, TICKET_PATTERN } from './stream-tickets';
 
 @ApiTags('streams')

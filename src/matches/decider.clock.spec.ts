@@ -1,6 +1,6 @@
 /** The clock in the match decider: deadlines, TimedOut, forfeits (2 and 3+ seats), the server's random move, Fischer. */
-import type { ClockSettings } from '../clocks/match-clock';
-import { remainingMs } from '../clocks/match-clock';
+import type { ClockSettings } from './match-clock';
+import { remainingMs } from './match-clock';
 import type { AnyEngine } from '../engine/core';
 import { qwirkleEngine } from '../engine/qwirkle';
 import { reversiEngine } from '../engine/reversi';

@@ -7,7 +7,7 @@
  * reached only through its engine. A new command (a timeout, a bot's turn) is one case in `decide` and, if it
  * has a new event, one case in `evolve`.
  */
-import { type ClockSettings, type ClockState, advance, newClock, nextDeadline, ranOut, seatDeadline } from '../clocks/match-clock';
+import { type ClockSettings, type ClockState, advance, newClock, nextDeadline, ranOut, seatDeadline } from './match-clock';
 import { type AnyEngine, type EngineError, type Outcome, type Seat, play } from '../engine/core';
 import type { EventType } from './event-types';
 

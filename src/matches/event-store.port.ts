@@ -4,7 +4,7 @@
  * (src/matches/in-memory-event-store.ts, for unit tests). The paged lists are the listings' port
  * (listing-store.port.ts); the background loops' claim queries are work queues beside each loop.
  */
-import type { ClockSettings } from '../clocks/match-clock';
+import type { ClockSettings } from './match-clock';
 import type { MatchStatus, SeatHolder } from './decider';
 
 export type { MatchStatus } from './decider';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AnyEngine, Seat, Viewer } from '../engine/core';
-import { remainingMs } from '../clocks/match-clock';
+import { remainingMs } from './match-clock';
 import { CLOCK, type Clock } from '../common/clock';
 import type { MatchState } from './decider';
 import { fairnessFields } from './fairness';

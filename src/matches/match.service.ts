@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ClockSettings } from '../clocks/match-clock';
+import type { ClockSettings } from './match-clock';
 import { type AnyEngine, type EngineError, type Seat, type Viewer } from '../engine/core';
 import { ApiError } from '../common/api-error';
 import { CLOCK, type Clock } from '../common/clock';

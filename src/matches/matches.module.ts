@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PlayerDirectoryModule } from '../players/player-directory.module';
-import { StoreModule } from '../store/store.module';
+import type { Database } from '../store/database';
+import { DATABASE, StoreModule } from '../store/store.module';
 import { AppendEffects } from './append-effects';
 import { ExpiryService } from './expiry.service';
 import { ListingsService } from './listings.service';
@@ -8,12 +9,17 @@ import { MatchAuthorizer } from './match-authorizer';
 import { MatchPresenter } from './match-presenter';
 import { MatchRepository } from './match-repository';
 import { MatchService } from './match.service';
+import { PrismaSnapshotStore } from './prisma-snapshot-store';
 import { SeatsService } from './seats.service';
 import { SnapshotBackfill } from './snapshot-backfill';
+import { SNAPSHOT_STORE } from './snapshots';
 
 @Module({
   imports: [StoreModule, PlayerDirectoryModule],
-  providers: [AppendEffects, MatchRepository, MatchAuthorizer, MatchPresenter, MatchService, SeatsService, ListingsService, ExpiryService, SnapshotBackfill],
+  providers: [
+    AppendEffects, MatchRepository, MatchAuthorizer, MatchPresenter, MatchService, SeatsService, ListingsService, ExpiryService, SnapshotBackfill,
+    { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
+  ],
   exports: [AppendEffects, MatchRepository, MatchAuthorizer, MatchPresenter, MatchService, SeatsService, ListingsService, ExpiryService, SnapshotBackfill],
 })
 export class MatchesModule {}

@@ -1,6 +1,6 @@
 /** What every append writes on the match row along with its events: the work lists' due times (pure). */
 import type { Seat } from '../engine/core';
-import { nextDeadline } from '../clocks/match-clock';
+import { nextDeadline } from './match-clock';
 import type { MatchState } from './decider';
 
 /** The match's next clock deadline while it is active: what the scheduler waits for. */

@@ -1,4 +1,4 @@
-import { createHash, createHmac, hash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * 32 bytes from the OS CSPRNG, drawn 4 KiB at a time, as `crypto.randomUUID` pools its entropy: each
@@ -21,8 +21,9 @@ function random32(): Buffer {
 
 /** 256 random bits, URL-safe. Shown to its seat once; only the hash is stored. */
 export const newSeatToken = (): string => `tbs_${random32().toString('base64url')}`;
-/** SHA-256 of a seat token, hex: what the store keeps. One-shot `crypto.hash` (Node 20.12+), on every request with a token. */
-export const hashToken = (token: string): string => hash('sha256', token, 'hex');
+/** What the store keeps of a token (src/common/hash-token.ts). */
+export { hashToken } from '../common/hash-token';
+
 let fixedSeeds: { readonly base: string; next: number } | null = null;
 
 /**

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { type Database } from '../store/database';
-import { PrismaPlayerStore } from '../store/prisma-player-store';
+import { PrismaPlayerStore } from './prisma-player-store';
 import { DATABASE } from '../store/store.module';
 import { PlayerDirectory } from './player-directory';
 import { PLAYER_STORE } from './player-store.port';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { LruMap } from '../matches/state-cache';
-import { hashToken } from '../matches/tokens';
+import { hashToken } from '../common/hash-token';
+import { LruMap } from '../common/lru-map';
 import { newPlayerKey } from './player-key';
 import { PLAYER_STORE, type PlayerRecord, type PlayerStore } from './player-store.port';
 

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
 import { GAMES } from '../games/games';
-import { ref, respond } from '../games/openapi';
+import { ref, respond } from '../common/openapi';
 import { displayed } from './rating-model';
 import { RATINGS_STORE, type RatingsStore } from './ratings-store.port';
 

@@ -1,7 +1,7 @@
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { Seek } from '../generated/prisma/client';
 import { PrismaEventStore } from '../store/prisma-event-store';
-import type { ClockSettings } from '../clocks/match-clock';
+import type { ClockSettings } from '../matches/match-clock';
 import type { NewSeek, SeekRecord, SeekStatus, SeekStore, Seating } from './seek-store.port';
 
 /**

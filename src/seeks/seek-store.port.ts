@@ -1,5 +1,5 @@
 /** The seeks module's port to the store: its own table, plus the creation of the matches it seats. */
-import type { ClockSettings } from '../clocks/match-clock';
+import type { ClockSettings } from '../matches/match-clock';
 import type { NewMatch } from '../matches/event-store.port';
 
 export type SeekStatus = 'waiting' | 'matched' | 'cancelled' | 'expired';

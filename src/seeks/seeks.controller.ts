@@ -5,7 +5,7 @@ import { IsInt, IsOptional, Min } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
-import { ref, respond } from '../games/openapi';
+import { ref, respond } from '../common/openapi';
 import { CreateSeekDto } from './dto';
 import { MAX_WAIT_SECONDS, type SeekResponse, SeeksService } from './seeks.service';
 

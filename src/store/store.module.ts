@@ -7,15 +7,11 @@ import { AppendedEvents } from '../matches/appended';
 import { EVENT_STORE } from '../matches/event-store.port';
 import { EXPIRY_QUEUE } from '../matches/expiry-queue.port';
 import { LISTING_STORE } from '../matches/listing-store.port';
-import { SNAPSHOT_STORE } from '../matches/snapshots';
 import { type Database, openDatabase } from './database';
 import { applyMigrations } from './migrations';
-import { WEBHOOK_STORE } from '../webhooks/webhook-store.port';
 import { PrismaEventStore } from './prisma-event-store';
 import { PrismaListingStore } from './prisma-listing-store';
 import { PrismaExpiryQueue } from './prisma-work-queues';
-import { PrismaSnapshotStore } from './prisma-snapshot-store';
-import { PrismaWebhookStore } from './prisma-webhook-store';
 
 export const DATABASE = Symbol('DATABASE');
 export const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
@@ -61,18 +57,8 @@ class DatabaseCloser implements OnApplicationShutdown {
     },
     { provide: LISTING_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaListingStore(db.prisma) },
     { provide: EXPIRY_QUEUE, inject: [DATABASE], useFactory: (db: Database) => new PrismaExpiryQueue(db.prisma) },
-    { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
-    {
-      provide: WEBHOOK_STORE,
-      inject: [DATABASE, Metrics],
-      useFactory: (db: Database, metrics: Metrics) => {
-        const store = new PrismaWebhookStore(db.prisma);
-        metrics.source('outbox', () => store.outboxStats());
-        return store;
-      },
-    },
     DatabaseCloser,
   ],
-  exports: [DATABASE, EVENT_STORE, LISTING_STORE, EXPIRY_QUEUE, SNAPSHOT_STORE, AppendedEvents, WEBHOOK_STORE],
+  exports: [DATABASE, EVENT_STORE, LISTING_STORE, EXPIRY_QUEUE, AppendedEvents],
 })
 export class StoreModule {}

@@ -1,5 +1,5 @@
 /** The tournaments module's port to the store: its own tables, plus the creation of its matches. */
-import type { ClockSettings } from '../clocks/match-clock';
+import type { ClockSettings } from '../matches/match-clock';
 import type { NewMatch } from '../matches/event-store.port';
 import type { Round } from './pairing';
 

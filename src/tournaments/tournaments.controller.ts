@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { ref, respond } from '../games/openapi';
+import { ref, respond } from '../common/openapi';
 import { CreateTournamentDto } from './dto';
 import type { TournamentResponse } from './tournament.types';
 import { TournamentService } from './tournament.service';

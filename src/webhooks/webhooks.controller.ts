@@ -5,7 +5,7 @@ import { ApiError } from '../common/api-error';
 import { SeatToken } from '../common/seat-token.decorator';
 import { ENGINES } from '../common/tokens';
 import type { AnyEngine } from '../engine/core';
-import { ref, respond } from '../games/openapi';
+import { ref, respond } from '../common/openapi';
 import { WEBHOOK_STORE, type WebhookStore } from './webhook-store.port';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

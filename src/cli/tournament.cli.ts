@@ -3,12 +3,12 @@
  * a local tournament of built-in bots on the embedded default store (or DATABASE_URL), run by the same
  * services as the server's; prints a progress bar, then the standings and the ratings.
  */
-import { cliContext } from '../common/cli-context';
+import { cliContext } from './cli-context';
 import { RatingsProjector } from '../ratings/ratings.projector';
-import { type TournamentArgs, USAGE, UsageError, parseTournamentArgs } from './tournament-args';
-import { TournamentDirector } from './tournament.director';
-import { TournamentService } from './tournament.service';
-import type { TournamentResponse } from './tournament.types';
+import { type TournamentArgs, USAGE, UsageError, parseTournamentArgs } from '../tournaments/tournament-args';
+import { TournamentDirector } from '../tournaments/tournament.director';
+import { TournamentService } from '../tournaments/tournament.service';
+import type { TournamentResponse } from '../tournaments/tournament.types';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,8 +1,8 @@
 import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
-import { CreateMatchDto, MoveDto, PLAYER_NAME_PATTERN } from '../games/dto';
-import { ApiError } from './api-error';
-import { MAX_VERSION } from './paging';
+import { CreateMatchDto, MoveDto, PLAYER_NAME_PATTERN } from './dto';
+import { ApiError } from '../common/api-error';
+import { MAX_VERSION } from '../common/paging';
 
 /** class-validator's errors as `path: message` lines (nested properties joined with dots). */
 function flatten(errors: ValidationError[], prefix = ''): string[] {

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client';
-import { SNAPSHOT_EVERY, type Snapshot, type SnapshotStore } from '../matches/snapshots';
+import { SNAPSHOT_EVERY, type Snapshot, type SnapshotStore } from './snapshots';
 
 const asJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 

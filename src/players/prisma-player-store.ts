@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client';
-import type { PlayerRecord, PlayerStore } from '../players/player-store.port';
+import type { PlayerRecord, PlayerStore } from './player-store.port';
 
 export class PrismaPlayerStore implements PlayerStore {
   constructor(private readonly prisma: PrismaClient) {}

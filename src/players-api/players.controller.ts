@@ -3,15 +3,15 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
-import { ref, respond } from '../games/openapi';
+import { ref, respond } from '../common/openapi';
 import { ListingsService } from '../matches/listings.service';
 import { displayed } from '../ratings/rating-model';
 import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port';
 import type { PlayerMatchesResponse } from '../matches/match.types';
 import { CreatePlayerDto, PlayerMatchesQueryDto } from './dto';
-import { isPlayerKey } from './player-key';
-import { PlayerDirectory } from './player-directory';
-import type { PlayerRecord } from './player-store.port';
+import { isPlayerKey } from '../players/player-key';
+import { PlayerDirectory } from '../players/player-directory';
+import type { PlayerRecord } from '../players/player-store.port';
 
 @ApiTags('players')
 @Controller('players')

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ApiError, type ErrorBody, withRequestId } from './api-error';
-import { Metrics, NO_METRICS } from '../metrics/metrics';
-import { RETRY_AFTER_SECONDS, classifyDatabaseError } from '../store/db-unavailable';
+import { ApiError, type ErrorBody, withRequestId } from './common/api-error';
+import { Metrics, NO_METRICS } from './metrics/metrics';
+import { RETRY_AFTER_SECONDS, classifyDatabaseError } from './store/db-unavailable';
 
 /** Fastify's own errors (body parsing and limits) by code, mapped to ours. */
 const FASTIFY_ERRORS: Record<string, ApiError> = {

@@ -2,10 +2,10 @@
  * `npm run ratings:rebuild`: rebuilds every game's ratings from the match logs (DATABASE_URL, or the embedded
  * default), replacing the projection in one transaction, and prints each game's leaderboard head.
  */
-import { cliContext } from '../common/cli-context';
-import { displayed } from './rating-model';
-import { RATINGS_STORE, type RatingsStore } from './ratings-store.port';
-import { RatingsProjector } from './ratings.projector';
+import { cliContext } from './cli-context';
+import { displayed } from '../ratings/rating-model';
+import { RATINGS_STORE, type RatingsStore } from '../ratings/ratings-store.port';
+import { RatingsProjector } from '../ratings/ratings.projector';
 
 async function main(): Promise<void> {
   const app = await cliContext({ botSweepMs: 0, clockSweepMs: 0, expirySweepSeconds: 0, tournamentSweepMs: 0, ratingsSweepMs: 0, webhookPollMs: 0 });

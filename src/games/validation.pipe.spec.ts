@@ -1,6 +1,6 @@
 import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import fc from 'fast-check';
-import { CreateMatchDto, MoveDto } from '../games/dto';
+import { CreateMatchDto, MoveDto } from './dto';
 import { AppValidationPipe } from './validation.pipe';
 
 /**

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../generated/prisma/client';
 import type { OutboxStats } from '../metrics/metrics';
-import type { Attempt, DeliveryRecord, DueDelivery, Settlement, WebhookStore } from '../webhooks/webhook-store.port';
+import type { Attempt, DeliveryRecord, DueDelivery, Settlement, WebhookStore } from './webhook-store.port';
 
 export class PrismaWebhookStore implements WebhookStore {
   constructor(private readonly prisma: PrismaClient) {}
