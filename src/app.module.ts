@@ -19,6 +19,7 @@ import { PlayersModule } from './players-api/players.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { SeeksModule } from './seeks/seeks.module';
 import { StoreModule } from './store/store.module';
+import { MatchStoreModule } from './matches/match-store.module';
 import { TournamentsModule } from './tournaments/tournaments.module';
 
 @Module({})
@@ -32,6 +33,7 @@ export class AppModule {
       global: true,
       imports: [
         StoreModule,
+        MatchStoreModule,
         HealthModule,
         ThrottlerModule.forRoot(rateLimitOptions(config)),
         GamesModule,

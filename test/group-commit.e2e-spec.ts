@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Credential, EVENT_STORE, type NewEvent, type Projection } from '../src/matches/event-store.port';
 import { rematchIdOf } from '../src/matches/rematch-id';
 import { hashToken } from '../src/matches/tokens';
-import type { PrismaEventStore } from '../src/store/prisma-event-store';
+import type { PrismaEventStore } from '../src/matches/postgres/prisma-event-store';
 import { useApp } from './support/harness';
 import { SeatsClient } from './support/seats';
 

@@ -1,7 +1,7 @@
 import { GAMES } from '../src/games/games';
 import { ListingsService } from '../src/matches/listings.service';
 import { type Database } from '../src/store/database';
-import { lobbyQuery } from '../src/store/prisma-listing-store';
+import { lobbyQuery } from '../src/matches/postgres/prisma-listing-store';
 import { DATABASE } from '../src/store/store.module';
 import { useApp } from './support/harness';
 import { SeatsClient } from './support/seats';

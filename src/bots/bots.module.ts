@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MatchesModule } from '../matches/matches.module';
 import { DATABASE } from '../store/store.module';
 import type { Database } from '../store/database';
-import { PrismaClaimQueue } from '../store/prisma-work-queues';
+import { PrismaClaimQueue } from '../matches/postgres/prisma-work-queues';
 import { BotRunner } from './bot-runner';
 import { BOT_TURNS } from './bot-turns.port';
 import { BotsController } from './bots.controller';

@@ -14,7 +14,7 @@ import { engines, isGameId } from '../engine';
 import { type SeenResponse, verifyStoredMatch } from '../matches/fairness';
 import { type Database, openDatabase } from '../store/database';
 import { readMigrations } from '../store/migrations';
-import { PrismaEventStore } from '../store/prisma-event-store';
+import { PrismaEventStore } from '../matches/postgres/prisma-event-store';
 
 const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MatchesModule } from '../matches/matches.module';
 import type { Database } from '../store/database';
-import { PrismaClaimQueue } from '../store/prisma-work-queues';
+import { PrismaClaimQueue } from '../matches/postgres/prisma-work-queues';
 import { DATABASE } from '../store/store.module';
 import { ClockScheduler } from './clock.scheduler';
 import { DEADLINES } from './deadlines.port';

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '../generated/prisma/client';
 import type { FeedCursor, FeedRow, MatchedSeek, PlayerFeedStore } from './player-feed.port';
 import type { MatchReadModel } from '../matches/match-read-model';
-import { PrismaMatchReadModel } from '../store/prisma-match-read-model';
+import { PrismaMatchReadModel } from '../matches/postgres/prisma-match-read-model';
 
 /** The feed's reads of the match tables go through their read model; the seeks are the feed's own. */
 export class PrismaPlayerFeedStore implements PlayerFeedStore {

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '../generated/prisma/client';
 import type { MatchReadModel } from '../matches/match-read-model';
-import { PrismaMatchReadModel } from '../store/prisma-match-read-model';
+import { PrismaMatchReadModel } from '../matches/postgres/prisma-match-read-model';
 import type { FinishedMatch, RatingRecord, RatingsStore } from './ratings-store.port';
 
 /** One lock for every writer of the ratings (pg_advisory_xact_lock key). */

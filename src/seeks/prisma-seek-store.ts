@@ -1,6 +1,6 @@
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { Seek } from '../generated/prisma/client';
-import { PrismaEventStore } from '../store/prisma-event-store';
+import { PrismaEventStore } from '../matches/postgres/prisma-event-store';
 import type { ClockSettings } from '../matches/match-clock';
 import type { NewSeek, SeekRecord, SeekStatus, SeekStore, Seating } from './seek-store.port';
 

@@ -1,8 +1,8 @@
 import { type PrismaClient, Prisma } from '../generated/prisma/client';
 import type { HttpBotCall, HttpBotDirectory, HttpBotEndpoint } from '../bots/http-bot-directory.port';
-import { PrismaEventStore, uniqueViolation } from '../store/prisma-event-store';
+import { PrismaEventStore, uniqueViolation } from '../matches/postgres/prisma-event-store';
 import type { MatchReadModel } from '../matches/match-read-model';
-import { PrismaMatchReadModel } from '../store/prisma-match-read-model';
+import { PrismaMatchReadModel } from '../matches/postgres/prisma-match-read-model';
 import type { Round } from './pairing';
 import type { EntrantKind, NewRound, NewTournament, TournamentFormat, TournamentProgress, TournamentRecord, TournamentStore } from './tournament-store.port';
 

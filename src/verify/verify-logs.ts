@@ -18,7 +18,7 @@ import { FoldError, type MatchState, matchDecider } from '../matches/decider';
 import { EVENT_TYPES } from '../matches/event-types';
 import { fromStored } from '../matches/match-events';
 import type { SqlRunner } from '../store/database';
-import { asJson, createdHolder, eventRowsAfter, inSnapshot, matchIdsAfter, matchRowOf, seatsOf, storedEventOf } from '../store/match-rows';
+import { asJson, createdHolder, eventRowsAfter, inSnapshot, matchIdsAfter, matchRowOf, seatsOf, storedEventOf } from '../matches/postgres/match-rows';
 
 /** What the check reads through: statements, and a session (one connection) for each match's transaction. */
 export interface VerifyDatabase extends SqlRunner {

@@ -4,8 +4,8 @@
  * lease, and the expiry sweep's lists (src/matches/expiry-queue.port.ts). Each interface is met by shape, so
  * this folder does not import the loops' folders.
  */
-import { type PrismaClient, Prisma } from '../generated/prisma/client';
-import type { ExpiryQueue } from '../matches/expiry-queue.port';
+import { type PrismaClient, Prisma } from '../../generated/prisma/client';
+import type { ExpiryQueue } from '../expiry-queue.port';
 
 export type ClaimKind = 'deadline' | 'bot';
 

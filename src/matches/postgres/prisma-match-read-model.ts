@@ -1,5 +1,5 @@
-import { type PrismaClient, Prisma } from '../generated/prisma/client';
-import type { FinishedMatchRef, ListedIn, MatchReadModel, PlayerEvent, PlayerEventCursor } from '../matches/match-read-model';
+import { type PrismaClient, Prisma } from '../../generated/prisma/client';
+import type { FinishedMatchRef, ListedIn, MatchReadModel, PlayerEvent, PlayerEventCursor } from '../match-read-model';
 
 /**
  * The matches the ratings fold: finished, with seats, every one a player's or a bot's. The match's status

@@ -4,10 +4,10 @@
  * caller opened). The event store's, the listings' and verify's Postgres code read the tables through this file:
  * a change to Match/Seat/MatchEvent's columns is made here. Prisma types stay in src/store.
  */
-import { Prisma } from '../generated/prisma/client';
-import type { SeatHolder } from '../matches/decider';
-import type { MatchRecord, MatchStatus, StoredEvent } from '../matches/event-store.port';
-import type { SqlRunner } from './database';
+import { Prisma } from '../../generated/prisma/client';
+import type { SeatHolder } from '../decider';
+import type { MatchRecord, MatchStatus, StoredEvent } from '../event-store.port';
+import type { SqlRunner } from '../../store/database';
 
 export interface SeatRow {
   seat: number;

@@ -2,10 +2,10 @@
  * The listings on Postgres (src/matches/listing-store.port.ts): the lobby and "my matches", read from the
  * projections every append writes on the match and seat rows, and their rewrite from a log.
  */
-import { type PrismaClient, Prisma } from '../generated/prisma/client';
-import type { SeatHolder } from '../matches/decider';
-import type { MatchStatus, Projection } from '../matches/event-store.port';
-import type { ListingStore, MatchSummaryRecord, PageAfter, PlayerMatchRecord } from '../matches/listing-store.port';
+import { type PrismaClient, Prisma } from '../../generated/prisma/client';
+import type { SeatHolder } from '../decider';
+import type { MatchStatus, Projection } from '../event-store.port';
+import type { ListingStore, MatchSummaryRecord, PageAfter, PlayerMatchRecord } from '../listing-store.port';
 import { type MatchRow, currentHolder, matchColumns, seatsOf, toMatch } from './match-rows';
 
 function pageAfter(after: PageAfter | null): Prisma.Sql {

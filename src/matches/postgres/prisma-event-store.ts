@@ -3,13 +3,13 @@
  * the one guarded append, with the group commit of appends, creations and reads (group-commit.ts). The paged
  * lists are in prisma-listing-store.ts, the background loops' claims in prisma-work-queues.ts.
  */
-import { type PrismaClient, Prisma } from '../generated/prisma/client';
-import { rematchIdOf } from '../matches/rematch-id';
-import { GroupCommit } from './group-commit';
+import { type PrismaClient, Prisma } from '../../generated/prisma/client';
+import { rematchIdOf } from '../rematch-id';
+import { GroupCommit } from '../../store/group-commit';
 import { insertMatch, insertMatches } from './prisma-match-insert';
 import type {
   AppendOptions, AppendResult, Credential, EventStore, MatchRecord, NewEvent, NewMatch, Projection, StoredEvent,
-} from '../matches/event-store.port';
+} from '../event-store.port';
 import { type MatchRow, type RunStatement, asJson, column, matchColumns, seatsOf, toMatch } from './match-rows';
 
 export type { RunStatement } from './match-rows';

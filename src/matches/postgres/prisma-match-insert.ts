@@ -3,8 +3,8 @@
  * the statement of several created at once (its group commit). Both write the match, its seats, its webhook
  * endpoints and their match.started outbox rows, all or nothing.
  */
-import { Prisma } from '../generated/prisma/client';
-import type { NewMatch } from '../matches/event-store.port';
+import { Prisma } from '../../generated/prisma/client';
+import type { NewMatch } from '../event-store.port';
 import { type RunStatement, column } from './match-rows';
 
 /**
