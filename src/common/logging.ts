@@ -152,9 +152,8 @@ class RequestLogger {
  */
 export function requestLoggerFactory(logger: Pino, bindings: Bindings, options: ChildOptions | undefined): Pino {
   if (options && (options.level !== undefined || options.serializers !== undefined)) return logger.child(bindings, options as never) as Pino;
-  // Fastify passes `{}` when the route sets nothing; pino takes its quicker way for no options at all.
-  const given = options && Object.keys(options).length > 0 ? options : undefined;
-  return new RequestLogger(logger, bindings, given) as unknown as Pino;
+  // Fastify passes `{}` when the route sets neither; pino takes its quicker way for no options at all.
+  return new RequestLogger(logger, bindings, undefined) as unknown as Pino;
 }
 
 /**
