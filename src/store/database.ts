@@ -101,8 +101,7 @@ const NO_RELEASE = (): void => undefined;
  *
  * Every statement of `pool.query` checks a client out through here, so the way through adds nothing when the
  * checkout succeeds: pg-pool's own callback and `done` go to the caller as they are, and the retry's state
- * exists only once a checkout has failed (bench/README.md, "The failover pool's cost"). It was an async
- * function and a promise around every checkout.
+ * exists only once a checkout has failed. It was an async function and a promise around every checkout.
  */
 export class FailoverPool extends Pool {
   constructor(options: PoolConfig, private readonly retryMs: number) {
