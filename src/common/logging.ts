@@ -82,8 +82,9 @@ type LevelName = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
  * bindings' serialization through the redactor (the wildcard paths) and a copy of the formatters, which every
  * request paid at LOG_LEVEL=warn for lines it never wrote (1.2-1.6 µs of CPU a request on the loaded 2-core
  * machine, against 0.4 µs this way). This one answers the calls Fastify and our code make (the six levels,
- * `isLevelEnabled`, `child`, `bindings`, `level`) and makes the same child, with the same bindings and options, the first time it has something to write:
- * at info (request lines on, the default) that is every request, as before.
+ * `isLevelEnabled`, `child`, `bindings`, `level`) and makes the same child, with the same bindings and
+ * options, the first time it has something to write: at info (request lines on, the default) that is every
+ * request, as before.
  */
 class RequestLogger {
   private made: Pino | undefined;
