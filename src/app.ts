@@ -2,6 +2,7 @@ import type { LogLevel } from '@nestjs/common';
 import type { DestinationStream } from 'pino';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyServerOptions } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './all-exceptions.filter';
@@ -10,7 +11,7 @@ import { RATE_LIMIT_HEADERS } from './common/rate-limit';
 import { AppValidationPipe } from './games/validation.pipe';
 import type { AppConfig } from './common/config';
 import { httpServerOptions } from './common/http-limits';
-import { REQUEST_ID_HEADER, RequestLines, createLogger, genReqId, nestLogger, onStreamEnd, useRequestIdHeader } from './common/logging';
+import { REQUEST_ID_HEADER, RequestLines, createLogger, genReqId, nestLogger, onStreamEnd, requestLoggerFactory, useRequestIdHeader } from './common/logging';
 import { RouteLabels } from './common/route-label';
 import { GAMES } from './games/games';
 import { addGameSchemas } from './games/openapi';
@@ -42,6 +43,7 @@ export async function createApp(config: AppConfig, logger?: false | LogLevel[], 
     loggerInstance: log,
     logController: requestLines, // one JSON line per answered request (common/logging.ts)
     genReqId,
+    childLoggerFactory: requestLoggerFactory as unknown as FastifyServerOptions['childLoggerFactory'], // request.log made when it writes
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { maxParamLength: 1000 }, // a long bad id is a 404 from our validation, not a 414 from the router
@@ -62,12 +64,13 @@ export async function createApp(config: AppConfig, logger?: false | LogLevel[], 
   if (config.corsOrigins === '*' || config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins === '*' ? '*' : [...config.corsOrigins],
-      // DELETE: a page cancels its seek (DELETE /seeks/{id}).
-      methods: ['GET', 'POST', 'DELETE'],
+      // The lists as the header values: @fastify/cors joins an array on every request. DELETE: a page cancels its
+      // seek (DELETE /seeks/{id}).
+      methods: 'GET, POST, DELETE',
       // Last-Event-ID: a stream read with fetch resumes with it (EventSource sends it by itself on a reconnect).
-      allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'].join(', '),
       // The rate-limit headers the server sends (src/common/rate-limit.ts), so a browser client can pace itself.
-      exposedHeaders: ['ETag', 'Location', 'Idempotent-Replayed', 'Retry-After', REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS],
+      exposedHeaders: ['ETag', 'Location', 'Idempotent-Replayed', 'Retry-After', REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS].join(', '),
       maxAge: 600,
     });
   }

@@ -91,46 +91,76 @@ export function statementNames(max = MAX_NAMED_STATEMENTS): (query: { sql: strin
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type ConnectCallback = (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void;
+const NO_RELEASE = (): void => undefined;
+
 /**
  * A pool whose `connect` (which its `query` and Prisma's adapter go through) retries, for `retryMs`, a
  * connection that certainly ran nothing: refused, a server starting or shutting down, a standby. A planned
  * switchover then shows up as a slower answer, not an error.
+ *
+ * Every statement of `pool.query` checks a client out through here, so the way through adds nothing when the
+ * checkout succeeds: pg-pool's own callback and `done` go to the caller as they are, and the retry's state
+ * exists only once a checkout has failed. It was an async function and a promise around every checkout.
  */
-class FailoverPool extends Pool {
+export class FailoverPool extends Pool {
   constructor(options: PoolConfig, private readonly retryMs: number) {
     super(options);
   }
 
   override connect(): Promise<PoolClient>;
-  override connect(callback: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-  override connect(callback?: (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<PoolClient> | void {
-    const connecting = this.connectRetrying();
-    if (!callback) return connecting;
-    connecting.then((client) => callback(undefined, client, (release) => client.release(release as Error)), (error: Error) => callback(error, undefined, () => undefined));
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
+    const until = Date.now() + this.retryMs;
+    if (callback) return this.checkout(until, 50, callback);
+    return new Promise((resolve, reject) => this.checkout(until, 50, (err, client) => (err ? reject(err) : resolve(client as PoolClient))));
   }
 
-  private async connectRetrying(): Promise<PoolClient> {
-    const until = Date.now() + this.retryMs;
-    for (let delay = 50; ; delay = Math.min(delay * 2, 400)) {
-      try {
-        return await super.connect();
-      } catch (error) {
-        if (this.ending || classifyDatabaseError(error)?.committed !== 'no' || Date.now() + delay > until) throw error;
-        await sleep(delay);
+  /** One checkout; on a failure that ran nothing, another after `delay` ms (doubling to 400) until `until`. */
+  private checkout(until: number, delay: number, callback: ConnectCallback): void {
+    super.connect((err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => {
+      if (!err) {
+        callback(undefined, client, done);
+        return;
       }
-    }
+      if (this.ending || classifyDatabaseError(err)?.committed !== 'no' || Date.now() + delay > until) {
+        callback(err, undefined, NO_RELEASE);
+        return;
+      }
+      setTimeout(() => this.checkout(until, Math.min(delay * 2, 400), callback), delay);
+    });
   }
 }
 
-/** Retries `work` while it fails with nothing run (a statement refused by a standby after connecting). */
-async function retryNotRun<T>(work: () => Promise<T>, retryMs: number): Promise<T> {
+/**
+ * `work()`'s rows, retried while it fails with nothing run (a statement refused by a standby after connecting)
+ * for `retryMs`. The retry is on the rejection only: a statement that succeeds costs the one `then` that takes
+ * its rows, as it did before the retry existed.
+ */
+export function retryNotRun<T>(work: () => Promise<{ rows: unknown[] }>, retryMs: number): Promise<T[]> {
   const until = Date.now() + retryMs;
+  let first: Promise<{ rows: unknown[] }>;
+  try {
+    first = work();
+  } catch (error) {
+    return retrying<T>(work, error, until);
+  }
+  return first.then(rowsOf<T>, (error: unknown) => retrying<T>(work, error, until));
+}
+
+function rowsOf<T>(result: { rows: unknown[] }): T[] {
+  return result.rows as T[];
+}
+
+/** The slow path of `retryNotRun`: after its first failure. */
+async function retrying<T>(work: () => Promise<{ rows: unknown[] }>, error: unknown, until: number): Promise<T[]> {
   for (let delay = 50; ; delay = Math.min(delay * 2, 400)) {
+    if (classifyDatabaseError(error)?.committed !== 'no' || Date.now() + delay > until) throw error;
+    await sleep(delay);
     try {
-      return await work();
-    } catch (error) {
-      if (classifyDatabaseError(error)?.committed !== 'no' || Date.now() + delay > until) throw error;
-      await sleep(delay);
+      return (await work()).rows as T[];
+    } catch (again) {
+      error = again;
     }
   }
 }
@@ -152,10 +182,10 @@ function openPostgres(url: string, max: number, prepared: boolean, timeouts: Dat
     exec: async (sql) => {
       await retryNotRun(() => pool.query(sql), timeouts.retryMs);
     },
-    query: async <T>(sql: string, params?: unknown[]) => (await retryNotRun(() => pool.query(sql, params), timeouts.retryMs)).rows as T[],
-    run: async <T>(statement: Prisma.Sql) => {
-      const text = statement.text;
-      return (await retryNotRun(() => pool.query({ text, values: statement.values, name: names?.({ sql: text }) }), timeouts.retryMs)).rows as T[];
+    query: <T>(sql: string, params?: unknown[]) => retryNotRun<T>(() => pool.query(sql, params), timeouts.retryMs),
+    run: <T>(statement: Prisma.Sql) => {
+      const config = { text: statement.text, values: statement.values, name: names?.({ sql: statement.text }) };
+      return retryNotRun<T>(() => pool.query(config), timeouts.retryMs);
     },
     session: async (fn) => {
       const client = await pool.connect();
