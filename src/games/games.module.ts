@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { MatchesModule } from '../matches/matches.module';
 import { CatalogueController } from './catalogue.controller';
-import { createGameController } from './game-controller.factory';
+import { GameModule } from './game.module';
 import { GAMES } from './games';
-import { createSeatsController } from './seats-controller.factory';
 
-/** Every game's routes, one pair of thin controllers per entry of the registry. */
+/** The catalogue, and one module per game of the registry, each made from the game's package. */
 @Module({
-  imports: [MatchesModule],
-  controllers: [CatalogueController, ...GAMES.flatMap((game) => [createSeatsController(game), createGameController(game)])],
+  imports: [MatchesModule, ...GAMES.map((game) => GameModule.for(game))],
+  controllers: [CatalogueController],
 })
 export class GamesModule {}
