@@ -1,12 +1,19 @@
-import { Module } from '@nestjs/common';
-import { MatchesModule } from '../matches/matches.module';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { CatalogueController } from './catalogue.controller';
 import { GameModule } from './game.module';
 import { GAMES } from './games';
 
-/** The catalogue, and one module per game of the registry, each made from the game's package. */
+/** The catalogue (`GET /games`). */
 @Module({
-  imports: [MatchesModule, ...GAMES.map((game) => GameModule.for(game))],
   controllers: [CatalogueController],
 })
 export class GamesModule {}
+
+/**
+ * One module per game of the registry, each made from the game's package. The app imports them right after
+ * GamesModule (not GamesModule itself, whose imports Nest would register after every other feature): so the
+ * routes, and the OpenAPI document's paths, keep the registry's order after the catalogue.
+ */
+export function gameModules(): DynamicModule[] {
+  return GAMES.map((game) => GameModule.for(game));
+}
