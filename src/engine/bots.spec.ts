@@ -32,7 +32,7 @@ const TUNED: Partial<Record<GameId, BotTables>> = {
 function tablesOf(game: GameId): BotTables & { readonly engine: AnyEngine } {
   const pkg = GAME_PACKAGES[game];
   const first = pkg.contractConfigs[0];
-  const tuned = TUNED[game] ?? { tables: [{ seats: first?.seats ?? pkg.engine.seats.min, options: first?.options }], maxPlies: first?.maxPlies ?? 5000 };
+  const tuned = TUNED[game] ?? { tables: [{ seats: first?.seats ?? pkg.engine.seats.min, options: first?.options }], maxPlies: (first?.maxPlies ?? 5000) + 1 }; // + 1: here the end is seen on the ply after the last move
   return { engine: pkg.engine as AnyEngine, ...tuned };
 }
 
