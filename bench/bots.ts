@@ -4,6 +4,7 @@
  * 16-bot round robin in Reversi from `POST /tournaments` to `status: finished` (120 matches in 15 rounds,
  * built-in bots of all three strengths). Over HTTP, against the server child process of the bench.
  */
+import { GAME_IDS, GAME_PACKAGES } from '../src/engine/games';
 import { envInt, sleep } from './util';
 
 export interface BotGameResult {
@@ -19,7 +20,8 @@ export interface BotBenchResult {
   roundRobin: { entrants: number; matches: number; rounds: number; seconds: number; matchesPerSecond: number };
 }
 
-const SEATS: Record<string, number> = { reversi: 2, qwirkle: 2, deblockle: 2, split: 2 };
+/** Every game of the registry, at its fewest seats. */
+const SEATS: Record<string, number> = Object.fromEntries(GAME_IDS.map((id) => [id, GAME_PACKAGES[id].engine.seats.min]));
 
 /** The fields of the server's answers this bench reads. */
 interface MatchBody { id: string; status: string; version: number }

@@ -8,9 +8,11 @@
  * control (docs/api.md "Clocks") the match is created with a clock, and each turn's clock is handed to `onTurn`.
  */
 import createClient from 'openapi-fetch';
+import type { GameId } from 'turnbase/engines';
 import type { components, paths } from './generated/api';
 
-export type Game = 'reversi' | 'qwirkle' | 'deblockle' | 'split';
+/** A game id, as the engines' registry lists them (`GAME_IDS`). */
+export type Game = GameId;
 type Outcome = components['schemas']['Outcome'];
 type Problem = components['schemas']['Error'];
 /** A move of any of the games, in the form POST …/moves takes. */

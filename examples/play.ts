@@ -1,7 +1,8 @@
 /**
- * `node examples/dist/play.js [--simulate] [clock flags] http://localhost:3000 reversi qwirkle deblockle split`:
- * one match of each, to the end, one JSON line per match. With `--simulate`, each game is first simulated
- * locally with `turnbase/engines` (simulate.ts), and that line is printed before the match played over HTTP.
+ * `node examples/dist/play.js [--simulate] [clock flags] http://localhost:3000 [game …]`: one match of each game
+ * named (every game of the engines' registry, `GAME_IDS`, when none is), to the end, one JSON line per match.
+ * With `--simulate`, each game is first simulated locally with `turnbase/engines` (simulate.ts), and that line
+ * is printed before the match played over HTTP.
  *
  * Clock flags (docs/api.md "Clocks"): `--per-move-seconds N` (each move within N seconds), or `--initial-seconds N
  * [--increment-seconds M]` (a chess clock per seat), and `--on-timeout forfeit|random`. The matches are then
@@ -9,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type Game, type OnTimeout, type TimeControl, type Turn, playMatch } from './bot';
+import { GAME_IDS } from 'turnbase/engines';
 import { simulate } from './simulate';
 
 function seconds(flag: string, raw: string | undefined): number | undefined {
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
   const onTurn = ({ game, id, version, toMove, remainingMs, deadlineAt }: Turn): void => {
     console.log(JSON.stringify({ game, id, version, toMove, clock: { remainingMs, deadlineAt } }));
   };
-  for (const [i, game] of (games.length > 0 ? games : ['reversi', 'qwirkle', 'deblockle', 'split']).entries()) {
+  for (const [i, game] of (games.length > 0 ? games : GAME_IDS).entries()) {
     if (values.simulate) console.log(JSON.stringify(simulate(game as Game, i + 1)));
     const t0 = Date.now();
     const played = await playMatch(baseUrl, game as Game, { seed: i + 1, timeControl, onTimeout: onTimeout as OnTimeout | undefined, onTurn });

@@ -9,7 +9,7 @@ import { APP_CONFIG, ENGINES } from './common/tokens';
 import type { AppConfig } from './common/config';
 import { RateLimitGuard, rateLimitOptions } from './common/rate-limit';
 import { GAMES } from './games/games';
-import { GamesModule } from './games/games.module';
+import { GamesModule, gameModules } from './games/games.module';
 import { HealthModule } from './health/health.module';
 import { LiveModule } from './live/live.module';
 import { Metrics } from './metrics/metrics';
@@ -37,6 +37,7 @@ export class AppModule {
         HealthModule,
         ThrottlerModule.forRoot(rateLimitOptions(config)),
         GamesModule,
+        ...gameModules(),
         PlayersModule,
         LiveModule.forGames(GAMES),
         ClocksModule,

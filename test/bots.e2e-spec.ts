@@ -1,4 +1,5 @@
 import { botsOf } from '../src/engine/bots';
+import { GAME_IDS, type GameId } from '../src/engine/games';
 import { useApp } from './support/harness';
 import { finished, waitForMatch } from './support/bots';
 
@@ -6,7 +7,7 @@ describe('bot seats', () => {
   const h = useApp();
 
   it('GET /games/{game}/bots lists the registry\'s bots, weakest first; an unknown game is 404', async () => {
-    for (const game of ['reversi', 'qwirkle', 'deblockle', 'split']) {
+    for (const game of GAME_IDS) {
       const res = await h.client.http.get(`/games/${game}/bots`).expect(200);
       expect(res.body.bots.map((b: { id: string }) => b.id)).toEqual(botsOf(game).map((b) => b.id));
       expect(res.body.bots.length).toBeGreaterThanOrEqual(3);
@@ -17,12 +18,9 @@ describe('bot seats', () => {
     expect(missing.body.code).toBe('NOT_FOUND');
   });
 
-  it.each([
-    ['reversi', ['greedy', 'random']],
-    ['qwirkle', ['greedy', 'random', 'random']],
-    ['deblockle', ['greedy', 'random']],
-    ['split', ['random', 'greedy', 'random']],
-  ])('bot seats finish a match of %s by themselves', async (game, bots) => {
+  /** Who sits where: greedy against random, unless a game is played here with more seats. */
+  const lineUps: Partial<Record<GameId, string[]>> = { qwirkle: ['greedy', 'random', 'random'], split: ['random', 'greedy', 'random'] };
+  it.each(GAME_IDS.map((game) => [game, lineUps[game] ?? ['greedy', 'random']] as const))('bot seats finish a match of %s by themselves', async (game, bots) => {
     const created = await h.client.http.post(`/games/${game}/matches`).send({ players: bots.map((bot) => ({ bot })) }).expect(201);
     expect(created.body.seats).toEqual([]); // no seat token: the server plays every seat
     expect(created.body.players).toEqual(bots.map((bot, seat) => ({ seat, name: bot, bot })));

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { GAME_IDS } from '../src/engine/games';
 import { useApp } from './support/harness';
 
 const run = promisify(execFile);
@@ -39,7 +40,7 @@ describe('the example client', () => {
     const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     // --simulate: each game is first played locally through turnbase/engines, deterministically.
     const simulated = lines.filter((l) => l.simulated === true) as { game: string; moves: number; outcome: { draw: boolean; reason: string } | null }[];
-    expect(simulated.map((s) => s.game)).toEqual(['reversi', 'qwirkle', 'deblockle', 'split']);
+    expect(simulated.map((s) => s.game)).toEqual([...GAME_IDS]);
     const { simulate } = require(join(examples, 'dist/simulate.js')) as { simulate: (game: string, seed: number) => unknown };
     simulated.forEach((s, i) => {
       expect(s.moves).toBeGreaterThan(0);
@@ -47,7 +48,7 @@ describe('the example client', () => {
       expect(simulate(s.game, i + 1)).toEqual(s);
     });
     const played = lines.filter((l) => l.simulated !== true) as { game: string; id: string; version: number; moves: number; outcome: { draw: boolean; reason: string } }[];
-    expect(played.map((p) => p.game)).toEqual(['reversi', 'qwirkle', 'deblockle', 'split']);
+    expect(played.map((p) => p.game)).toEqual([...GAME_IDS]);
     for (const p of played) {
       const match = await h.client.get(p.game, p.id).expect(200);
       expect(match.body).toMatchObject({ status: 'finished', version: p.version, toMove: [] });

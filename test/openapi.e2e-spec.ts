@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { startApp } from './support/app';
 import { Client } from './support/client';
 import { ERROR_STATUS } from '../src/common/api-error';
+import { ALL_GAMES } from '../src/engine/games';
 import { SpecChecker } from './support/spec-check';
 
 describe('OpenAPI', () => {
@@ -39,7 +40,7 @@ describe('OpenAPI', () => {
     for (const name of ['Error', 'Outcome', 'Player', 'SeatCredential', 'ResignRequest', 'Catalogue', 'CatalogueGame', 'CatalogueOption']) {
       expect([name, schemas[name]?.type]).toEqual([name, 'object']);
     }
-    for (const game of ['Reversi', 'Qwirkle', 'Deblockle', 'Split']) {
+    for (const game of ALL_GAMES.map((g) => g.schemaName)) {
       for (const kind of ['Move', 'View', 'Options', 'LogMove', 'MoveEffects', 'Match', 'CreatedMatch', 'LogEntry', 'LogPage', 'LegalMovesPage', 'CreateMatchRequest', 'MoveRequest']) {
         expect(schemas[`${game}${kind}`]).toBeDefined();
       }

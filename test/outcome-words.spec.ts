@@ -5,10 +5,12 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { GAME_IDS } from '../src/engine/games';
 import { type MatchLike, WORDED_REASONS, namesList, outcomeWords } from '../web/src/outcome';
 
 const ROOT = join(__dirname, '..');
-const GAMES = ['reversi', 'qwirkle', 'deblockle', 'split'];
+/** Every game of the registry. */
+const GAMES: readonly string[] = GAME_IDS;
 
 /**
  * The outcome reasons in the sources: a game's `'<game>/…'` literals on the lines that build an outcome

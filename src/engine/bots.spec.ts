@@ -5,27 +5,38 @@
  */
 import { type AnyBot, BOTS, type BotTurn, botMove } from './bots';
 import { type AnyEngine, type Outcome, Rng, type Seat, seedRng } from './core';
-import { deblockleEngine } from './deblockle';
-import { qwirkleEngine } from './qwirkle';
+import { GAME_IDS, GAME_PACKAGES, type GameId } from './games';
 import { reversiEngine } from './reversi';
-import { splitEngine } from './split';
 
 interface Table {
   readonly seats: number;
   readonly options?: unknown;
 }
 
-/** How each game is played in these tests (the first table also for the series); small, so every bot plays several. */
-const GAMES: Record<string, { readonly engine: AnyEngine; readonly tables: readonly Table[]; readonly maxPlies: number }> = {
-  reversi: { engine: reversiEngine, tables: [{ seats: 2 }], maxPlies: 64 },
-  qwirkle: { engine: qwirkleEngine, tables: [{ seats: 2 }, { seats: 3, options: { maxTurns: 60 } }], maxPlies: 1000 },
-  deblockle: {
-    engine: deblockleEngine,
-    tables: [{ seats: 2, options: { maxTurns: 120 } }, { seats: 2, options: { noSideBySide: true, blocks: 3, maxTurns: 120 } }],
-    maxPlies: 200,
-  },
-  split: { engine: splitEngine, tables: [{ seats: 2 }, { seats: 3, options: { rounds: 1 } }], maxPlies: 5000 },
+interface BotTables {
+  readonly tables: readonly Table[];
+  readonly maxPlies: number;
+}
+
+/**
+ * How a game is played in these tests (the first table also for the series); small, so every bot plays several.
+ * Tuned here for the games below; any other game plays the first of its contract playouts.
+ */
+const TUNED: Partial<Record<GameId, BotTables>> = {
+  reversi: { tables: [{ seats: 2 }], maxPlies: 64 },
+  qwirkle: { tables: [{ seats: 2 }, { seats: 3, options: { maxTurns: 60 } }], maxPlies: 1000 },
+  deblockle: { tables: [{ seats: 2, options: { maxTurns: 120 } }, { seats: 2, options: { noSideBySide: true, blocks: 3, maxTurns: 120 } }], maxPlies: 200 },
+  split: { tables: [{ seats: 2 }, { seats: 3, options: { rounds: 1 } }], maxPlies: 5000 },
 };
+
+function tablesOf(game: GameId): BotTables & { readonly engine: AnyEngine } {
+  const pkg = GAME_PACKAGES[game];
+  const first = pkg.contractConfigs[0];
+  const tuned = TUNED[game] ?? { tables: [{ seats: first?.seats ?? pkg.engine.seats.min, options: first?.options }], maxPlies: (first?.maxPlies ?? 5000) + 1 }; // + 1: here the end is seen on the ply after the last move
+  return { engine: pkg.engine as AnyEngine, ...tuned };
+}
+
+const GAMES: Record<GameId, BotTables & { readonly engine: AnyEngine }> = Object.fromEntries(GAME_IDS.map((id) => [id, tablesOf(id)])) as Record<GameId, BotTables & { readonly engine: AnyEngine }>;
 
 interface Played {
   readonly outcome: Outcome;
@@ -71,7 +82,7 @@ const lineUp = (bots: readonly AnyBot[], seats: number, shift: number): AnyBot[]
 
 describe('bot registry', () => {
   it('has random, greedy and a stronger bot for every game, weakest first, with distinct ids', () => {
-    expect(Object.keys(BOTS).sort()).toEqual(Object.keys(GAMES).sort());
+    expect(Object.keys(BOTS)).toEqual([...GAME_IDS]);
     for (const bots of Object.values(BOTS)) {
       expect(bots.length).toBeGreaterThanOrEqual(3);
       expect(bots.slice(0, 2).map((b) => b.id)).toEqual(['random', 'greedy']);
@@ -85,8 +96,8 @@ describe('bot registry', () => {
 });
 
 describe('botMove', () => {
-  it.each(Object.keys(GAMES))('%s: hands the bot the seat\'s view and legal moves, never the state', (game) => {
-    const { engine, tables } = GAMES[game] as (typeof GAMES)[string];
+  it.each([...GAME_IDS])('%s: hands the bot the seat\'s view and legal moves, never the state', (game) => {
+    const { engine, tables } = GAMES[game];
     const table = tables[0] as Table;
     const options = engine.parseOptions(table.options, table.seats);
     if (!options.ok) throw new Error(options.error.message);
@@ -104,13 +115,13 @@ describe('botMove', () => {
 
   it('gives no move to a seat that cannot move', () => {
     const state = reversiEngine.setup({ seed: 'x', seats: 2, options: {} });
-    expect(botMove(reversiEngine, (BOTS.reversi ?? [])[0] as AnyBot, state, 1, 'seed')).toBeNull();
+    expect(botMove(reversiEngine, BOTS.reversi[0] as AnyBot, state, 1, 'seed')).toBeNull();
   });
 });
 
-describe.each(Object.keys(GAMES))('%s bots', (game) => {
-  const { engine, tables, maxPlies } = GAMES[game] as (typeof GAMES)[string];
-  const bots = BOTS[game] ?? [];
+describe.each([...GAME_IDS])('%s bots', (game) => {
+  const { engine, tables, maxPlies } = GAMES[game];
+  const bots = BOTS[game];
 
   describe.each(tables.map((t) => [`${t.seats} seats ${JSON.stringify(t.options ?? {})}`, t] as const))('%s', (_, table) => {
     it.each(bots.map((b, i) => [b.id, i] as const))('%s plays only legal moves, the same game for the same seed', (_id, i) => {
@@ -139,9 +150,9 @@ describe.each(Object.keys(GAMES))('%s bots', (game) => {
  * `matches` 2-seat matches of `a` against `b`, colours (seat order) alternating, each with its own seed.
  * Returns a's wins, b's wins and the draws (shared wins).
  */
-function series(game: string, a: AnyBot, b: AnyBot, matches: number): { a: number; b: number; draws: number } {
-  const { engine, maxPlies } = GAMES[game] as (typeof GAMES)[string];
-  const table = (GAMES[game] as (typeof GAMES)[string]).tables[0] as Table;
+function series(game: GameId, a: AnyBot, b: AnyBot, matches: number): { a: number; b: number; draws: number } {
+  const { engine, maxPlies } = GAMES[game];
+  const table = GAMES[game].tables[0] as Table;
   const tally = { a: 0, b: 0, draws: 0 };
   for (let i = 0; i < matches; i++) {
     const aSeat = i % 2;
@@ -156,8 +167,8 @@ function series(game: string, a: AnyBot, b: AnyBot, matches: number): { a: numbe
 }
 
 describe('seeded series', () => {
-  const byId = (game: string, id: string): AnyBot => (BOTS[game] ?? []).find((b) => b.id === id) as AnyBot;
-  const strongest = (game: string): AnyBot => (BOTS[game] ?? []).at(-1) as AnyBot;
+  const byId = (game: GameId, id: string): AnyBot => BOTS[game].find((b) => b.id === id) as AnyBot;
+  const strongest = (game: GameId): AnyBot => BOTS[game].at(-1) as AnyBot;
 
   it('reversi: greedy beats random, and the last-listed bot beats greedy, in at least 3 of 4 matches', () => {
     expect(series('reversi', byId('reversi', 'greedy'), byId('reversi', 'random'), 4).a).toBeGreaterThanOrEqual(3);
@@ -165,7 +176,7 @@ describe('seeded series', () => {
   });
 
   // Qwirkle's luck of the draw keeps its strongest bot close to greedy: there it is only not weaker.
-  it.each(Object.keys(GAMES).filter((g) => g !== 'reversi'))('%s: greedy beats random in at least 3 of 4, and the last-listed bot wins at least as often as greedy', (game) => {
+  it.each(GAME_IDS.filter((g) => g !== 'reversi'))('%s: greedy beats random in at least 3 of 4, and the last-listed bot wins at least as often as greedy', (game) => {
     expect(series(game, byId(game, 'greedy'), byId(game, 'random'), 4).a).toBeGreaterThanOrEqual(3);
     const top = series(game, strongest(game), byId(game, 'greedy'), 4);
     expect(top.a).toBeGreaterThanOrEqual(top.b);

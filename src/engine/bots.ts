@@ -4,28 +4,19 @@
  * each engine's `legalMoves` and scoring functions.
  */
 import type { AnyBot } from './core';
-import { deblockleBots } from './deblockle/bots';
-import { qwirkleBots } from './qwirkle/bots';
-import { reversiBots } from './reversi/bots';
-import { splitBots } from './split/bots';
+import { GAME_IDS, GAME_PACKAGES, type GameId, isGameId } from './games';
 
 export type { Bot, BotTurn, AnyBot } from './core';
 export { botMove, pickBest, randomBot } from './core';
-export { deblockleBots } from './deblockle/bots';
-export { qwirkleBots } from './qwirkle/bots';
-export { reversiBots } from './reversi/bots';
-export { splitBots } from './split/bots';
 
-export const BOTS: Readonly<Record<string, readonly AnyBot[]>> = {
-  reversi: reversiBots,
-  qwirkle: qwirkleBots,
-  deblockle: deblockleBots,
-  split: splitBots,
-};
+/** Each game's bots (its package's `bots`), by game id. */
+export const BOTS: { readonly [G in GameId]: readonly AnyBot[] } = Object.fromEntries(
+  GAME_IDS.map((id) => [id, GAME_PACKAGES[id].bots as readonly AnyBot[]]),
+) as { readonly [G in GameId]: readonly AnyBot[] };
 
 /** The bots of a game, weakest first ([] for an unknown game). */
 export function botsOf(game: string): readonly AnyBot[] {
-  return Object.prototype.hasOwnProperty.call(BOTS, game) ? (BOTS[game] as readonly AnyBot[]) : [];
+  return isGameId(game) ? BOTS[game] : [];
 }
 
 /** A game's bot by id, or null. */

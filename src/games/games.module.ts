@@ -1,13 +1,19 @@
-import { Module } from '@nestjs/common';
-import { MatchesModule } from '../matches/matches.module';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { CatalogueController } from './catalogue.controller';
-import { createGameController } from './game-controller.factory';
+import { GameModule } from './game.module';
 import { GAMES } from './games';
-import { createSeatsController } from './seats-controller.factory';
 
-/** Every game's routes, one pair of thin controllers per entry of the registry. */
+/** The catalogue (`GET /games`). */
 @Module({
-  imports: [MatchesModule],
-  controllers: [CatalogueController, ...GAMES.flatMap((game) => [createSeatsController(game), createGameController(game)])],
+  controllers: [CatalogueController],
 })
 export class GamesModule {}
+
+/**
+ * One module per game of the registry, each made from the game's package. The app imports them right after
+ * GamesModule (not GamesModule itself, whose imports Nest would register after every other feature): so the
+ * routes, and the OpenAPI document's paths, keep the registry's order after the catalogue.
+ */
+export function gameModules(): DynamicModule[] {
+  return GAMES.map((game) => GameModule.for(game));
+}

@@ -6,7 +6,7 @@ import { render } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { type Capabilities, HttpError, api, capabilities, legalMoves, matchAt, matchPath, readLog, sendMove } from './api';
 import { follow } from './follow';
-import { GAME_UIS } from './games';
+import { gameUi } from './games';
 import type { GameUi } from './games/game-ui';
 import { Players } from './players';
 import { Stepper } from './stepper';
@@ -19,7 +19,7 @@ const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? undefi
 type Legal = { version: number; moves: unknown[]; info: Record<string, unknown> };
 
 function Play() {
-  const ui = GAME_UIS[game];
+  const ui = gameUi(game);
   const [latest, setLatest] = useState<Match | null>(null);
   const [entries, setEntries] = useState<LogEntry[]>([]);
   // null: follow the live match; a number: the version the stepper shows.

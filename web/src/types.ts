@@ -1,17 +1,13 @@
 /**
  * The wire types, shared with the server: the same TypeScript interfaces its controllers answer with
- * (type-only imports, so nothing of the server is bundled). Fields that later issues add to the API
+ * (type-only imports, so nothing of the server is bundled). A game's view type is imported by its board
+ * (web/src/games/<game>.tsx) from its engine folder. Fields that later issues add to the API
  * (docs/api.md: clocks, open seats) are optional here until the server's own types carry them.
  */
 import type { CatalogueEntry } from '../../src/games/catalogue.controller';
 import type { LegalMovesResponse, LogEntry as ServerLogEntry, LogResponse, MatchResponse } from '../../src/matches/match.types';
 
 export type { CatalogueEntry, LegalMovesResponse, LogResponse };
-export type { ReversiView } from '../../src/engine/reversi/view';
-export type { QwirkleView } from '../../src/engine/qwirkle/view';
-export type { DeblockleView, BlockView } from '../../src/engine/deblockle/view';
-export type { SplitView } from '../../src/engine/split/view';
-export type { Tile, PlacedTile } from '../../src/engine/qwirkle/tiles';
 
 /** docs/api.md "Clocks": null without a time control. */
 export interface Clock {

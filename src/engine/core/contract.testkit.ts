@@ -1,6 +1,7 @@
 /**
  * The shared contract suite (ARCHITECTURE rule 6): seeded random playouts, run the same way on every engine.
- * A game's configs live in `src/engine/<game>/contract.testkit.ts`; src/games/registry.contract.spec.ts runs them for every registered game.
+ * A game's configs are its package's `contractConfigs` (`src/engine/<game>/contract-configs.ts`); src/games/registry.contract.spec.ts
+ * runs them for every registered game, with a check of everything the playouts produce against the game's wire schemas.
  *
  * Checked on every step of every playout:
  * - terminal ⇔ no seat to move ⇔ outcome; every seat to move has at least one legal move;
@@ -11,35 +12,24 @@
  *   information) a view does not change when what its viewer may not see is re-dealt;
  * and at the end of each playout: incremental play equals `replay(log)`, moves after the end get GAME_OVER,
  * the outcome names valid seats and one score per seat, and the playout finished within `maxPlies`.
+ * With a `WireCheck`: every view, listed legal move, log entry (move, effects) and bot move matches the game's wire schemas.
  */
 import fc from 'fast-check';
 import { Rng, seedRng } from './rng';
 import { replay, type LoggedMove } from './replay';
 import { type Bot, botMove } from './bot';
-import type { GameEngine, Seat, Viewer } from './types';
+import type { ContractConfig, GamePackage } from './game-package';
+import type { Seat, Viewer } from './types';
 
-export interface ContractConfig<S> {
-  /** Shown in the test name, e.g. `3 players`. */
-  readonly name: string;
-  readonly seats: number;
-  /** Raw options, as a client would send them. */
-  readonly options?: unknown;
-  /** Playouts to run (fast-check runs). Default 20. */
-  readonly playouts?: number;
-  /** A playout that has not ended after this many moves fails. Default 5000. */
-  readonly maxPlies?: number;
-  /** At most this many legal moves are drawn from the iterator to pick from. Default 400. */
-  readonly sampleCap?: number;
-  /** Counts the game's components (tiles, cards); must stay equal to `total`. */
-  readonly conservation?: { readonly total: number; readonly count: (state: S) => number };
-  /**
-   * Re-deals everything `viewer` may not see (other hands, the bag or pile order, the PRNG state),
-   * consistently with what it may see. The view of `viewer` must not change.
-   */
-  readonly scrambleHidden?: (state: S, viewer: Viewer, rng: Rng) => S;
-  /** Extra checks on every state of a playout. */
-  readonly check?: (state: S) => void;
-}
+export type { ContractConfig } from './game-package';
+
+/** The wire schemas a contract run checks against (a game's `WireSchemas`, by name). */
+export type WireForm = 'move' | 'view' | 'logMove' | 'effects';
+/** Checks a value, as sent on the wire (after a JSON round trip), against one of the game's wire schemas: what is wrong, [] when nothing. */
+export type WireCheck = (form: WireForm, value: unknown) => string[];
+
+/** Legal moves checked against the move schema on each step, besides the one played (a list may hold thousands). */
+const LISTED_MOVES_CHECKED = 20;
 
 const json = (x: unknown): string => JSON.stringify(x);
 
@@ -68,6 +58,12 @@ function rngSecrets(state: unknown): string[] {
   return found;
 }
 
+function assertWire(check: WireCheck | undefined, where: string, form: WireForm, value: unknown): void {
+  if (!check) return;
+  const problems = check(form, JSON.parse(json(value)) as unknown);
+  if (problems.length > 0) throw new Error(`${where} does not match the ${form} schema: ${problems.join('; ')}\n${json(value).slice(0, 400)}`);
+}
+
 function assertNoSecrets(where: string, shown: unknown, seed: string, secrets: string[]): void {
   const text = json(shown);
   if (text.includes(seed)) throw new Error(`${where} shows the seed`);
@@ -78,12 +74,20 @@ function assertNoSecrets(where: string, shown: unknown, seed: string, secrets: s
 const BOT_PLIES = 300;
 
 /**
- * `bots`: the game's bot registry. Each bot plays every seat of seeded playouts of the first config, through
- * `botMove` (which hands it the seat's view, never the state): every move it picks is one of the seat's legal
- * moves and applies, and the same seed gives the same moves.
+ * Runs a game package's contract: its engine over its `contractConfigs`, and its `bots`. Each bot plays every
+ * seat of seeded playouts of the first config, through `botMove` (which hands it the seat's view, never the
+ * state): every move it picks is one of the seat's legal moves and applies, and the same seed gives the same
+ * moves. With `wire`, every view, legal move and log entry (move and effects) a playout produces, and every
+ * bot move, is checked against the game's wire schemas.
  */
-export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readonly ContractConfig<S>[], bots: readonly Bot<unknown, M>[] = []): void {
+export function runContractSuite<S, M, V, O>(pkg: GamePackage<S, M, V, O>, wire?: WireCheck): void {
+  const { engine, contractConfigs: configs } = pkg;
+  const bots = pkg.bots as readonly Bot<unknown, M>[];
   describe(`${engine.id} engine contract`, () => {
+    it('declares at least one contract playout', () => {
+      expect(configs.length).toBeGreaterThan(0);
+    });
+
     it('describes itself', () => {
       expect(engine.id).toMatch(/^[a-z][a-z0-9-]*$/);
       expect(engine.rulesVersion).toBeGreaterThanOrEqual(1);
@@ -141,6 +145,7 @@ export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readon
               for (const v of viewers) {
                 const view = engine.view(state, v);
                 assertNoSecrets(`view for ${v}`, view, seed, secrets.concat(rngSecrets(state)));
+                assertWire(wire, `view for ${v} at ply ${ply}`, 'view', view);
                 if (config.scrambleHidden) {
                   const scrambled = config.scrambleHidden(state, v, picker);
                   expect(json(engine.view(scrambled, v))).toBe(json(view));
@@ -164,10 +169,12 @@ export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readon
               const moves = sample(engine.legalMoves(state, seat), config.sampleCap ?? 400);
               expect(moves.length).toBeGreaterThan(0);
               const move = picker.pick(moves);
-              const wire = engine.encodeMove(move);
-              const reparsed = engine.parseMove(JSON.parse(json(wire)));
-              if (!reparsed.ok) throw new Error(`legal move ${json(wire)} does not parse: ${reparsed.error.message}`);
-              expect(json(engine.encodeMove(reparsed.value))).toBe(json(wire));
+              const encoded = engine.encodeMove(move);
+              for (const listed of moves.slice(0, LISTED_MOVES_CHECKED)) assertWire(wire, `legal move of seat ${seat} at ply ${ply}`, 'move', engine.encodeMove(listed));
+              assertWire(wire, `legal move of seat ${seat} at ply ${ply}`, 'move', encoded);
+              const reparsed = engine.parseMove(JSON.parse(json(encoded)));
+              if (!reparsed.ok) throw new Error(`legal move ${json(encoded)} does not parse: ${reparsed.error.message}`);
+              expect(json(engine.encodeMove(reparsed.value))).toBe(json(encoded));
 
               const idle = Array.from({ length: config.seats }, (_, i) => i).find((s) => !movers.includes(s));
               if (idle !== undefined) {
@@ -178,7 +185,7 @@ export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readon
               const snapshot = json(state);
               const next = engine.apply(state, seat, reparsed.value);
               expect(json(state)).toBe(snapshot); // apply never mutates
-              if (!next.ok) throw new Error(`legal move ${json(wire)} refused: ${next.error.code} ${next.error.message}`);
+              if (!next.ok) throw new Error(`legal move ${json(encoded)} refused: ${next.error.code} ${next.error.message}`);
               log.push({ seat, move: reparsed.value, before: state, after: next.value });
               state = next.value;
             }
@@ -198,6 +205,8 @@ export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readon
               for (const v of ['spectator', ...Array.from({ length: config.seats }, (_, i) => i)] as Viewer[]) {
                 const shown = engine.redactMove({ ...e, now: state }, v);
                 assertNoSecrets(`log entry for ${v}`, shown, seed, secrets);
+                assertWire(wire, `log entry's move for ${v}`, 'logMove', shown.move);
+                assertWire(wire, `log entry's effects for ${v}`, 'effects', shown.effects);
               }
             }
           }),
@@ -214,20 +223,21 @@ export function runContractSuite<S, M>(engine: GameEngine<S, M>, configs: readon
         if (!parsed.ok) throw new Error(`options refused: ${parsed.error.message}`);
         const play = (seed: string): string[] => {
           let state = engine.setup({ seed, seats: config.seats, options: parsed.value });
-          const wire: string[] = [];
+          const played: string[] = [];
           for (let ply = 0; ply < Math.min(BOT_PLIES, config.maxPlies ?? BOT_PLIES) && engine.outcome(state) === null; ply++) {
             const seat = engine.toMove(state)[0] as Seat;
             const legal = new Set([...engine.legalMoves(state, seat)].map((m) => json(engine.encodeMove(m))));
             const move = botMove(engine, bot, state, seat, `${seed}/${ply}`);
             if (move === null) throw new Error(`seat ${seat} to move, and ${bot.id} found no move`);
             const w = json(engine.encodeMove(move));
+            assertWire(wire, `${bot.id}'s move`, 'move', engine.encodeMove(move));
             if (!legal.has(w)) throw new Error(`${bot.id} chose ${w}, not a legal move of seat ${seat}`);
             const next = engine.apply(state, seat, move);
             if (!next.ok) throw new Error(`${bot.id}'s move ${w} refused: ${next.error.code}`);
-            wire.push(`${seat}:${w}`);
+            played.push(`${seat}:${w}`);
             state = next.value;
           }
-          return wire;
+          return played;
         };
         fc.assert(
           fc.property(fc.string({ minLength: 4, maxLength: 12 }), (body) => {

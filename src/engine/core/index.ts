@@ -3,3 +3,4 @@ export * from './types';
 export * from './rng';
 export * from './replay';
 export * from './bot';
+export * from './game-package';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type Direction, type Face, tip } from '../../../src/engine/deblockle/block';
-import type { BlockView, DeblockleView, LogEntry } from '../types';
+import type { BlockView, DeblockleView } from '../../../src/engine/deblockle/view';
+import type { LogEntry } from '../types';
 import type { BoardProps, GameUi } from './game-ui';
 import { Pick, Target } from './target';
 

@@ -1,4 +1,4 @@
-import type { Tile } from '../types';
+import type { Tile } from '../../../src/engine/qwirkle/tiles';
 
 export const TILE_COLORS: Record<string, string> = {
   red: '#ef4444', orange: '#f97316', yellow: '#facc15', green: '#22c55e', blue: '#3b82f6', purple: '#a855f7',

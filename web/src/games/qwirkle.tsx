@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { LogEntry, PlacedTile, QwirkleView, Tile } from '../types';
+import type { QwirkleView } from '../../../src/engine/qwirkle/view';
+import type { PlacedTile, Tile } from '../../../src/engine/qwirkle/tiles';
+import type { LogEntry } from '../types';
 import type { BoardProps, GameUi } from './game-ui';
 import { TileIcon, TileShape } from './qwirkle-tile';
 import { Pick } from './target';

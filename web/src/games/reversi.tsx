@@ -1,5 +1,5 @@
 import type { BoardProps, GameUi } from './game-ui';
-import type { ReversiView } from '../types';
+import type { ReversiView } from '../../../src/engine/reversi/view';
 import { Target } from './target';
 
 const COLS = 'abcdefgh';

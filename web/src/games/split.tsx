@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { LogEntry, SplitView } from '../types';
+import type { SplitView } from '../../../src/engine/split/view';
+import type { LogEntry } from '../types';
 import type { BoardProps, GameUi } from './game-ui';
 
 type Bonus = { target?: number; draw?: boolean; swap?: { mine: string; theirs: string } } | undefined;

@@ -1,8 +1,11 @@
-import { qwirkleEngine } from '../../engine/qwirkle';
-import { effectsSchema, logMoveSchema, moveSchema, optionsSchema, viewSchema, legalMovesExtraSchema } from '../../engine/qwirkle/wire-schema';
-import type { GameDefinition } from '../game-definition';
+/** Qwirkle as one package: what the server, the bots and the contract suite need of it (ARCHITECTURE rule 11). */
+import { defineGame } from '../core';
+import { qwirkleBots } from './bots';
+import { contractConfigs } from './contract-configs';
+import { qwirkleEngine } from './index';
+import { effectsSchema, logMoveSchema, moveSchema, optionsSchema, viewSchema, legalMovesExtraSchema } from './wire-schema';
 
-export const qwirkleGame: GameDefinition = {
+export const qwirklePackage = defineGame({
   engine: qwirkleEngine,
   schemaName: 'Qwirkle',
   title: 'Qwirkle',
@@ -12,4 +15,6 @@ export const qwirkleGame: GameDefinition = {
     + 'every single-tile placement first, then longer placements by size (2 to 6), then exchanges (distinct sets of hand tiles). '
     + 'Without paging, the response also says what the seat can do: canPlace (some placement is legal), canExchange '
     + '(the bag holds enough tiles), singleTilePlacements, openingSize (before the first move) and exchangeMax.',
-};
+  bots: qwirkleBots,
+  contractConfigs,
+});

@@ -1,5 +1,5 @@
 import type { Rng, Viewer } from '../core';
-import type { ContractConfig } from '../core/contract.testkit';
+import type { ContractConfig } from '../core';
 import { Grid, lineProblem, COLUMN, ROW } from './board';
 import { tileTotal } from './fixtures';
 import { TILE_COUNT, type Tile } from './tiles';
@@ -42,7 +42,7 @@ const common = {
 };
 
 // sampleCap 60 mostly picks placements (listed first); the uncapped config also picks exchanges often.
-/** qwirkle's contract playouts, run by the registry's contract suite (src/games/registry.contract.spec.ts). */
+/** qwirkle's contract playouts (its package's `contractConfigs`), run by the registry's contract suite (src/games/registry.contract.spec.ts). */
 export const contractConfigs: readonly ContractConfig<QwirkleState>[] = [
   { name: '2 players', seats: 2, playouts: 6, ...common },
   { name: '3 players', seats: 3, playouts: 4, ...common },

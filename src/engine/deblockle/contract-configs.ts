@@ -1,4 +1,4 @@
-import type { ContractConfig } from '../core/contract.testkit';
+import type { ContractConfig } from '../core';
 import { scrambleHidden } from './fixtures';
 import type { DeblockleState } from './rules';
 
@@ -13,7 +13,7 @@ const conservation = (blocks: number) => ({
 const players = { sampleCap: 7000 };
 
 // Random play rarely removes every block, so most playouts run to maxTurns: keep them short but varied.
-/** deblockle's contract playouts, run by the registry's contract suite (src/games/registry.contract.spec.ts). */
+/** deblockle's contract playouts (its package's `contractConfigs`), run by the registry's contract suite (src/games/registry.contract.spec.ts). */
 export const contractConfigs: readonly ContractConfig<DeblockleState>[] = [
   { name: 'players setup, 4 blocks, default options', seats: 2, playouts: 4, ...players, conservation: conservation(4), scrambleHidden },
   { name: 'random setup, 4 blocks', seats: 2, options: { setup: 'random', maxTurns: 150 }, playouts: 6, conservation: conservation(4), scrambleHidden },
