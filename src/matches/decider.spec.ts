@@ -1,6 +1,6 @@
 import type { AnyEngine } from '../engine/core';
 import { qwirkleEngine } from '../engine/qwirkle';
-import { GAMES } from '../games/games';
+import { ALL_GAMES } from '../engine/games';
 import { reversiEngine } from '../engine/reversi';
 import { type MatchCommand, type MatchEvent, type MatchState, type SeatHolder, FoldError, foldEvents, matchDecider } from './decider';
 
@@ -135,7 +135,7 @@ describe('the match decider', () => {
     it('folds a move it just decided to the state a replay of the stored event gives, in every game', () => {
       // The decider remembers where the events it decides lead (no second apply when the append folds them);
       // a replay reads them back from the log as new objects. Both must reach the same states.
-      for (const { engine } of GAMES) {
+      for (const { engine } of ALL_GAMES) {
         const live = matchDecider(engine);
         const replay = matchDecider(engine);
         const created = { seed: 'same-fold', options: undefined, seats: [held('ann'), held('bob')], expiresAt: null };
