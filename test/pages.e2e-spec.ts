@@ -570,9 +570,9 @@ describe('the pages in a browser', () => {
       await page.click(`[data-play-now="${game}"]`);
       await page.waitForSelector(`[data-me="${name}"]`);
     }
-    // The lobby leaves for the match by itself: one of its reads (a list's 5 s refresh, the leaderboard, the bots, a tournament)
-    // may be in flight then, and the browser aborts it, as it should. Anything else is a problem.
-    const leftLobby = (problems: string[]) => problems.filter((p) => !/^request failed: \S+\/(games\/\w+\/(matches\?\S*|leaderboard\?\S*|bots)|tournaments\/[\w-]+) net::ERR_ABORTED$/.test(p));
+    // The lobby leaves for the match by itself: one of its reads (the catalogue, a list's 5 s refresh, the leaderboard, the
+    // bots, a tournament) may be in flight then, and the browser aborts it, as it should. Anything else is a problem.
+    const leftLobby = (problems: string[]) => problems.filter((p) => !/^request failed: \S+\/(games|games\/\w+\/(matches\?\S*|leaderboard\?\S*|bots)|tournaments\/[\w-]+) net::ERR_ABORTED$/.test(p));
     const matchOf = (url: string) => ({ id: new URL(url).pathname.split('/')[3]!, token: tokenOf(url) });
 
     it('"Play now" on Reversi with a bot after 10 s: the visitor waits, meets the strongest bot, and moves by clicking', async () => {
