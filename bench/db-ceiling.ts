@@ -1,8 +1,9 @@
 /**
  * Part 3: the database's own ceiling for one durable move. N `pg` clients (one connection each) run, for the
- * same duration as the HTTP load, exactly the statement the server's append runs (src/store/prisma-event-store.ts
- * `append`: one CTE that bumps "Match"."version" guarded by the expected version and inserts the "MatchEvent"),
- * with the same parameters in the same order. Each client plays its own matches, 60 events each, then the next.
+ * same duration as the HTTP load, exactly the statement the server's append runs
+ * (src/matches/postgres/prisma-event-store.ts `append`: one CTE that bumps "Match"."version" guarded by the
+ * expected version and inserts the "MatchEvent"), with the same parameters in the same order. Each client plays
+ * its own matches, 60 events each, then the next.
  * Run twice: with unnamed statements (parse, bind, execute every time: what Prisma's `$queryRaw` sends) and with
  * a named (prepared) statement, parsed once per connection and then only bound and executed, as
  * `pgbench -M prepared` sends it.

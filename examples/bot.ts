@@ -4,8 +4,9 @@
  * `seats.min` players (from the catalogue) and follows the match's event stream (`GET …/events`, one request
  * for the whole match: it never polls). Whenever the match, as the last event shows it, has seats to move,
  * each asks for its legal moves and sends one of them on that version. In a simultaneous phase (Deblockle's
- * setup, Split's last melds) every seat to move sends on the same version, as the README allows. With a time
- * control (docs/api.md "Clocks") the match is created with a clock, and each turn's clock is handed to `onTurn`.
+ * setup, Split's last melds) every seat to move sends on the same version, as docs/api.md allows ("Simultaneous
+ * phases"). With a time control (docs/api.md "Clocks") the match is created with a clock, and each turn's clock
+ * is handed to `onTurn`.
  */
 import createClient from 'openapi-fetch';
 import type { GameId } from 'turnbase/engines';

@@ -15,9 +15,10 @@ import { Rng, engines, play, seedRng } from '../src/engine';
 const ROOT = resolve(__dirname, '..');
 
 /**
- * The README's bot-author example, for every game: options and a seed give a state; then list the legal
- * moves of a seat to move, pick one (seeded), apply it, until the outcome. Written once as the text of the
- * outsider's module, and run in-repository from the same text with the source engines, to compare.
+ * The bot-author example of docs/api.md ("Engines as a library"), for every game: options and a seed give a
+ * state; then list the legal moves of a seat to move, pick one (seeded), apply it, until the outcome. Written
+ * once as the text of the outsider's module, and run in-repository from the same text with the source engines, to
+ * compare.
  */
 const SIMULATION = `
 function simulate(lib, game, seed) {

@@ -1,6 +1,6 @@
 /**
  * The bot runner's work queue: matches where a bot seat is to move, claimed with a lease. Postgres:
- * src/store/prisma-work-queues.ts.
+ * src/matches/postgres/prisma-work-queues.ts.
  */
 export interface BotTurnQueue {
   /**

@@ -1,6 +1,6 @@
 /**
  * The clock scheduler's work queue: matches whose clock deadline has come, claimed with a lease. Postgres:
- * src/store/prisma-work-queues.ts.
+ * src/matches/postgres/prisma-work-queues.ts.
  */
 export interface DeadlineQueue {
   /**

@@ -66,7 +66,7 @@ export const ERROR_SCHEMA = {
   required: ['statusCode', 'code', 'message'],
   properties: {
     statusCode: { type: 'integer' },
-    code: { type: 'string', enum: Object.keys(ERROR_STATUS), description: 'Stable; see the README for each.' },
+    code: { type: 'string', enum: Object.keys(ERROR_STATUS), description: 'Stable; see docs/api.md for each.' },
     message: { type: 'string' },
     reason: { type: 'string', description: 'Namespaced detail, e.g. reversi/no-flips.' },
     details: {

@@ -5,9 +5,9 @@
  * Why not the package's own: it keeps one array of expiry times per client and copies it on every request
  * (`filter`), so a request costs the number of requests the client made in the window. At the default 1,200 a
  * minute that is a copy of up to 1,200 numbers per request; with a limit raised for a bot tournament (the
- * README's advice for bots that share one address) it grows with the traffic: at 4,000 requests a second the
- * array reached 240,000 entries and the server's moves fell from about 4,100 to about 950 a second
- * (`bench/README.md`, "Rate limits").
+ * advice in docs/operations.md "Limits" for bots that share one address) it grows with the traffic: at 4,000
+ * requests a second the array reached 240,000 entries and the server's moves fell from about 4,100 to about 950
+ * a second (`bench/README.md`, "Rate limits").
  *
  * Here each client's hits are a queue of (expiry time, count) pairs in expiry order: a hit adds to the last pair
  * or appends one, and pruning drops pairs from the front. Hits expire in the order they were made (each one

@@ -1,5 +1,5 @@
 /**
- * `turnbase/engines`: the rules the server judges by, as a library for bots and local simulation (README
+ * `turnbase/engines`: the rules the server judges by, as a library for bots and local simulation (docs/api.md
  * "Engines as a library"). Pure: no server code, no dependency, no I/O; the same code the server runs.
  *
  * Each game comes as its engine (`qwirkleEngine`, …, all of one `GameEngine` interface) and as a namespace
@@ -19,7 +19,7 @@ export * as deblockle from './deblockle';
 export * as qwirkle from './qwirkle';
 export * as reversi from './reversi';
 export * as split from './split';
-/** The built-in bots, weakest first per game (README "Bots"). */
+/** The built-in bots, weakest first per game (docs/api.md "Bots and tournaments"). */
 export { BOTS, botsOf, findBot } from './bots';
 export { deblockleBots } from './deblockle/bots';
 export { qwirkleBots } from './qwirkle/bots';

@@ -18,7 +18,7 @@ import {
 
 const STATUS = { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'] };
 
-/** Players, the lobby and seats (README "Players, open seats, the lobby and rematches"). */
+/** Players, the lobby and seats (docs/api.md "Players, open seats, lobby, rematch"). */
 const PLAYER_SCHEMAS = {
   CreatePlayerRequest: {
     type: 'object', additionalProperties: false, required: ['name'],

@@ -1,4 +1,7 @@
-/** Limits and timings of the live routes (streams and long-polls), from the environment. See README "Waiting for your turn". */
+/**
+ * Limits and timings of the live routes (streams and long-polls), from the environment. See docs/api.md
+ * "Waiting for your turn".
+ */
 export interface LiveConfig {
   /** A comment line on every open stream this often (API: at least every 15 s). */
   readonly heartbeatMs: number;

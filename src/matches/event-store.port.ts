@@ -1,6 +1,6 @@
 /**
  * The event store: a match's record and its log, loaded and appended (the one guarded append). Owned by
- * src/matches; implemented on Postgres (src/store/prisma-event-store.ts) and in memory
+ * src/matches; implemented on Postgres (src/matches/postgres/prisma-event-store.ts) and in memory
  * (src/matches/in-memory-event-store.ts, for unit tests). The paged lists are the listings' port
  * (listing-store.port.ts); the background loops' claim queries are work queues beside each loop.
  */

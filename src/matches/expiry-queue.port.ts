@@ -1,4 +1,7 @@
-/** The expiry sweep's work queue (expiry.service.ts): the matches it may have to abort. Postgres: src/store/prisma-work-queues.ts. */
+/**
+ * The expiry sweep's work queue (expiry.service.ts): the matches it may have to abort. Postgres:
+ * src/matches/postgres/prisma-work-queues.ts.
+ */
 export interface ExpiryQueue {
   /** Waiting matches whose wait ended at or before `now`. */
   dueToExpire(now: Date, limit: number): Promise<{ id: string; game: string }[]>;

@@ -1,5 +1,5 @@
 /**
- * Provable fairness by commit-reveal (docs/api.md "Fairness"; README "Provable fairness").
+ * Provable fairness by commit-reveal (docs/api.md "Fairness").
  *
  * At creation a match with chance gets a fresh salt, and its response carries `seedCommitment`, the
  * lowercase hex SHA-256 of the UTF-8 string `salt + seed`. The seed and salt stay secret while the match
@@ -88,7 +88,7 @@ export type Verification =
  * exactly the view the seed gives at that version for that seat (or spectator).
  *
  * It does not prove that the seed was drawn at random, nor that the server did not pick among many seeds
- * before committing: see README "Provable fairness".
+ * before committing: see docs/api.md "Fairness", "What it does not prove".
  */
 export function verifyMatch(engine: AnyEngine, match: RevealedMatch, seen: readonly SeenResponse[] = []): Verification {
   if (seedCommitmentOf(match.seed, match.salt) !== match.seedCommitment.toLowerCase()) {

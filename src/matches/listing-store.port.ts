@@ -1,7 +1,7 @@
 /**
  * The listings' port: the paged lists of matches (the lobby, "my matches") read from the projections every
  * append writes with its events, and the rewrite of those projections from a log. Owned by the listings
- * (listings.service.ts); implemented on Postgres in src/store/prisma-listing-store.ts.
+ * (listings.service.ts); implemented on Postgres in src/matches/postgres/prisma-listing-store.ts.
  */
 import type { SeatHolder } from './decider';
 import type { MatchRecord, MatchStatus, Projection } from './event-store.port';

@@ -1,7 +1,7 @@
 /**
  * The one read model of the match tables (Match, Seat, MatchEvent) for the features that only read them: the
- * ratings, the tournaments, the player feed (verify reads the same rows through store/match-rows.ts, on its own
- * REPEATABLE READ connection). Implemented once, in store/prisma-match-read-model.ts, so a change to the
+ * ratings, the tournaments, the player feed (verify reads the same rows through postgres/match-rows.ts, on its
+ * own REPEATABLE READ connection). Implemented once, in postgres/prisma-match-read-model.ts, so a change to the
  * match tables touches that adapter, not every feature's store.
  */
 

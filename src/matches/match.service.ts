@@ -170,7 +170,8 @@ export class MatchService {
     if (input.expectedVersion !== loaded.version) {
       const first = await earlier(match, seat);
       if (first) return first;
-      // A stale version is still good when nothing since it is visible to the mover (README "Simultaneous phases").
+      // A stale version is still good when nothing since it is visible to the mover (docs/api.md "Simultaneous
+      // phases").
       if (!(input.expectedVersion < loaded.version && (await this.unseenSince(engine, loaded.match, seat, input.expectedVersion)))) {
         throw versionConflict(loaded.version);
       }

@@ -10,7 +10,7 @@ export interface LogStep {
 }
 
 /**
- * The simultaneous-phase rule (README "Simultaneous phases"): a move decided on an older version is not stale
+ * The simultaneous-phase rule (docs/api.md "Simultaneous phases"): a move decided on an older version is not stale
  * when every event since is a move of ANOTHER seat, made while `seat` was also to move, whose content the log
  * hides from `seat` (`move.hidden`). Then `seat` saw the match as it still is for it; the move must still be
  * legal now, and its append is guarded by the current version as always.

@@ -1,6 +1,6 @@
 /**
  * Expected failures are values, never exceptions: an engine throws only for its own bugs.
- * Codes are stable strings that the HTTP layer maps to statuses (see src/common/errors).
+ * Codes are stable strings that the HTTP layer maps to statuses (see src/common/api-error.ts).
  */
 export type EngineErrorCode =
   | 'MALFORMED_MOVE'

@@ -93,8 +93,8 @@ export interface GameEngine<S, M, V = unknown, O = unknown> {
   redactMove(ctx: LogContext<S, M>, viewer: Viewer): RedactedMove;
   /**
    * The seat leaves the match for good (it forfeited on time in a match of 3 or more seats) and the others
-   * play on: whatever it holds is dealt with as the game's README decisions say, it is never to move again
-   * and cannot win. Games of exactly 2 seats leave it out (a forfeit there ends the match).
+   * play on: whatever it holds is dealt with as the game's decisions say (docs/api.md, "a seat that leaves"), it
+   * is never to move again and cannot win. Games of exactly 2 seats leave it out (a forfeit there ends the match).
    */
   leave?(state: S, seat: Seat): Result<S>;
   /** Extra fields for the legal-moves response (e.g. whether a seat may exchange). */

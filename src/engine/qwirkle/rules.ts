@@ -148,11 +148,11 @@ function nextToAct(state: QwirkleState, from: Seat): { next: Seat | null; skippe
 }
 
 /**
- * The seat leaves (a forfeit on time in a match of 3+ seats; decisions in README, "Qwirkle"): its tiles go
- * back into the bag, which is reshuffled (so they stay hidden and the 108 tiles are all still in play), its
- * score stays on the sheet but it can no longer win, and it is passed over from now on. If it was to move,
- * the turn passes as after a move, without counting one; before the opening, the next seat opens with its
- * own opening size. If nobody left can act, the match ends as blocked.
+ * The seat leaves (a forfeit on time in a match of 3+ seats; decisions in docs/api.md, "a seat that leaves"): its
+ * tiles go back into the bag, which is reshuffled (so they stay hidden and the 108 tiles are all still in play),
+ * its score stays on the sheet but it can no longer win, and it is passed over from now on. If it was to move,
+ * the turn passes as after a move, without counting one; before the opening, the next seat opens with its own
+ * opening size. If nobody left can act, the match ends as blocked.
  */
 export function leave(state: QwirkleState, seat: Seat): Result<QwirkleState> {
   if (state.ended !== null) return gameOver();

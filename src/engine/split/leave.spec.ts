@@ -1,4 +1,4 @@
-/** A seat leaves (a forfeit on time in 3+ seats): decisions.ts `leave`, README "Split". */
+/** A seat leaves (a forfeit on time in 3+ seats): decisions.ts `leave`, docs/api.md "a seat that leaves". */
 import { buildPosition, countCards, playWire } from './fixtures';
 import { splitEngine } from './index';
 import type { SplitState } from './types';

@@ -2,7 +2,7 @@
  * The match tables as rows (Match, Seat, MatchEvent): their columns, the mapping to the port's records, and the
  * plain-SQL reads that run on any `SqlRunner` (a pool, or one session's connection inside a transaction the
  * caller opened). The event store's, the listings' and verify's Postgres code read the tables through this file:
- * a change to Match/Seat/MatchEvent's columns is made here. Prisma types stay in src/store.
+ * a change to Match/Seat/MatchEvent's columns is made here. Prisma types stay in the Postgres adapters.
  */
 import { Prisma } from '../../generated/prisma/client';
 import type { SeatHolder } from '../decider';

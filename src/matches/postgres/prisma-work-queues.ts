@@ -49,7 +49,7 @@ export class PrismaExpiryQueue implements ExpiryQueue {
 
   /**
    * "updatedAt" is the time of the last event. No index serves this, so each sweep scans the match table
-   * once: cheap next to a minute's moves up to millions of matches (README, "Limits").
+   * once: cheap next to a minute's moves up to millions of matches (docs/operations.md, "Abandoned matches").
    */
   async idleActive(idleSince: Date, limit: number): Promise<{ id: string; game: string }[]> {
     return this.prisma.$queryRaw<{ id: string; game: string }[]>`
