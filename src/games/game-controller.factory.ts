@@ -79,7 +79,7 @@ export function createGameController(game: GameDefinition): Type<unknown> {
     @Post(':id/moves')
     @HttpCode(200)
     @ApiBearerAuth()
-    @ApiOperation({ summary: 'Submit a move', description: 'Guarded by the version: a stale expectedVersion (or If-Match) is 409 VERSION_CONFLICT and writes nothing, except in simultaneous phases (see the README). An Idempotency-Key makes retries safe.' })
+    @ApiOperation({ summary: 'Submit a move', description: 'Guarded by the version: a stale expectedVersion (or If-Match) is 409 VERSION_CONFLICT and writes nothing, except in simultaneous phases (docs/api.md, under Simultaneous phases). An Idempotency-Key makes retries safe.' })
     @ApiHeader({ name: 'If-Match', required: false, description: 'The ETag the move was decided on; may replace expectedVersion.' })
     @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Same key and body → the first response again, nothing written; same key, other body → 422.' })
     @ApiBody({ schema: ref(`${n}MoveRequest`) })
