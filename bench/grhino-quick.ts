@@ -2,7 +2,9 @@
  * Quick GRhino games for tuning Reversi's `expert` (issue 30), in-process: no server, no bridge. The bot gets
  * the runner's budget of one second (nodesPerSecond nodes, or BUDGET); GRhino is spawned as GTP engine.
  * Colours alternate as in test/grhino.series.ts (game 1: the bot is black). The official measure stays
- * `npm run test:grhino`; this one only compares versions quickly.
+ * `npm run test:grhino`; this one only compares versions quickly. SEED prefixes the bot's seeds: the bot breaks
+ * ties by its seed and GRhino is deterministic, so other seeds give other games (the series' seeds come from
+ * the match ids).
  *   tsc -p bench/tsconfig.json && GAMES=4 FIRST=0 LEVEL=4 node dist-bench/bench/grhino-quick.js
  */
 import { GtpEngine, colourOf } from '../examples/gtp-bridge';
@@ -33,7 +35,7 @@ async function game(i: number): Promise<{ mine: number; theirs: number; ms: numb
     if (seat === botSeat) {
       const legalMoves = [...reversiEngine.legalMoves(state, seat)];
       const t0 = process.cpuUsage();
-      move = bot.choose({ view: reversiEngine.view(state, seat), legalMoves, seat, rng: new Rng(seedRng(`quick-${i}:${ply}`)), budget: BUDGET });
+      move = bot.choose({ view: reversiEngine.view(state, seat), legalMoves, seat, rng: new Rng(seedRng(`${process.env.SEED ?? ''}quick-${i}:${ply}`)), budget: BUDGET });
       const dt = process.cpuUsage(t0);
       ms.push((dt.user + dt.system) / 1000);
       if (lastSeat === seat) await gtp.play(rhinoColour, 'pass');
