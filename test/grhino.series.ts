@@ -25,7 +25,7 @@ const FIRST = Number(process.env.GRHINO_FIRST ?? 0);
  * load average 8-16): 5 wins, 5 losses. As black 44-20, 30-34, 28-36, 28-36, 31-33 (1 of 5); as white 26-38,
  * 35-29, 39-25, 42-22, 40-24 (4 of 5). Wall time a move 0.8-2.0 s on average (max 5.5 s), GRhino 0.9-3.4 s.
  * Twice the nodes (2 M) did no better in bench/grhino-quick.ts (3 of 7 on games 6 and 7 with other seeds, where
- * 1 M won 7 of 8).
+ * 1 M won 8 of 10).
  */
 describe('the strongest Reversi bot against GRhino', () => {
   let app: NestFastifyApplication;
