@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG, ENGINES } from '../common/tokens';
@@ -13,6 +14,7 @@ import { BOT_TURNS, type BotTurnQueue } from './bot-turns.port';
 import { HTTP_BOT_DIRECTORY, type HttpBotDirectory } from './http-bot-directory.port';
 import { outage } from '../store/outage';
 import { Sweeper } from '../sweep/sweep';
+import { ThinkPool } from './think-pool';
 
 /** How long a claimed bot turn stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
@@ -38,6 +40,8 @@ const MOVES_PER_CLAIM = 8;
  * stays a pure function of the match and the budget, whatever the machine's load.
  */
 const THINK_MS = 1000;
+/** Worker threads for the thinking bots' turns: one core is left to the server (at least one, at most two). */
+const THINK_WORKERS = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** With a clock, a move takes at most this share of the time left before the deadline. */
 const CLOCK_SHARE = 20;
 
@@ -73,6 +77,8 @@ export class BotRunner extends Sweeper<number> {
   maxInFlight = MAX_IN_FLIGHT;
   /** A thinking bot's time a move, before the clock shortens it (tests may lower it). */
   thinkMs = THINK_MS;
+  /** Where thinking bots search: worker threads, off the event loop (think-pool.ts). */
+  private readonly thinkers = new ThinkPool(THINK_WORKERS, (m) => this.logger.warn(m));
 
   constructor(
     @Inject(ENGINES) private readonly engines: ReadonlyMap<string, AnyEngine>,
@@ -90,6 +96,7 @@ export class BotRunner extends Sweeper<number> {
   override async onApplicationShutdown(): Promise<void> {
     await super.onApplicationShutdown();
     await Promise.all(this.inFlight.values());
+    await this.thinkers.close();
   }
 
   /** The matches being played now. */
@@ -191,9 +198,15 @@ export class BotRunner extends Sweeper<number> {
     const bot = findBot(engine.id, id);
     if (bot) {
       // Deterministic for the match and turn (and the budget); the bot sees only the seat's view (botMove builds it).
-      const budget = bot.nodesPerSecond === undefined ? undefined : thinkBudget(bot.nodesPerSecond, this.thinkMs, deadlineOf(loaded.state)?.getTime() ?? null, this.access.clock.now().getTime());
-      const move = botMove(engine, bot, loaded.state.game, seat, `${loaded.match.id}:${loaded.version}:${seat}`, budget);
-      return { type: 'MakeMove', seat, move: engine.encodeMove(move), now: this.access.clock.now().getTime() };
+      const seed = `${loaded.match.id}:${loaded.version}:${seat}`;
+      if (bot.nodesPerSecond === undefined) {
+        const move = botMove(engine, bot, loaded.state.game, seat, seed);
+        return { type: 'MakeMove', seat, move: engine.encodeMove(move), now: this.access.clock.now().getTime() };
+      }
+      // A thinking bot searches for a second: in a worker thread, so the event loop goes on meanwhile.
+      const budget = thinkBudget(bot.nodesPerSecond, this.thinkMs, deadlineOf(loaded.state)?.getTime() ?? null, this.access.clock.now().getTime());
+      const move = await this.thinkers.move({ game: engine.id, bot: id, state: loaded.state.game, seat, seed, budget });
+      return { type: 'MakeMove', seat, move, now: this.access.clock.now().getTime() };
     }
     const missed: MatchCommand = { type: 'MissTurn', seat, now: this.access.clock.now().getTime() };
     const endpoint = id === 'http' ? await this.httpBots.endpointFor(loaded.match.id, seat) : null;

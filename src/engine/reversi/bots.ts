@@ -9,7 +9,8 @@
  *   evaluates mobility, corners and X/C squares, and edge stability, and counts discs exactly at the end.
  * - `expert`: principal-variation search on the rule engine's bitboards (search.ts), with a transposition
  *   table, move ordering (hash move, corners, fewest replies), an evaluation of corners, X/C squares, mobility,
- *   potential mobility, frontier, stable edges and square weights, and a win/loss solve of the last 16 empties;
+ *   potential mobility, frontier, an edge table (stable discs, C squares) and square weights, parity late, and
+ *   a win/loss solve of the last empties (up to 20, as many as its budget usually proves);
  *   the server gives it a second a move, as nodes.
  */
 import { type Bot, type BotTurn, pickBest, randomBot } from '../core';
@@ -144,16 +145,18 @@ const alphabeta: ReversiBot = {
 /**
  * The search of search.ts on the bitboards, from the seat's view. Its runner budget is the nodes of one
  * second (less when the clock is shorter): bot-runner.ts converts time into nodes with `nodesPerSecond`.
- * Measured once (Node 20, the 2-core build machine, shared: load average 21): `searchBest` on six positions
- * of seeded random games (14 to 49 moves in), 100,000 nodes each, timed with `process.cpuUsage` (CPU time,
- * so the load counts little): 305,000–395,000 nodes a CPU second once compiled (190,000 on the first, cold
- * one). 300,000 it is. Before the row tables and the table popcount of search.ts it was 90,000–140,000.
+ * Measured (Node 20, the 2-core build machine, shared with other work: load average 12-20): `searchBest` on
+ * six positions of seeded random games (12 to 44 moves in), 1,000,000 nodes each, timed with
+ * `process.cpuUsage`: 1.35-1.45 M nodes a CPU second, 1.65-2.0 M once nodes next to the leaves skipped the
+ * transposition table; under the heaviest load a move of 1.2 M nodes took up to 2.4 CPU seconds. 1,000,000 it
+ * is: about 0.6 s a move on that machine, a second when it is very busy. (The 300,000 measured before was
+ * taken with 100,000-node searches, mostly compile time, under a load of 21.)
  */
 const expert: ReversiBot = {
   id: 'expert',
   description: 'Principal-variation search on bitboards (iterative deepening, transposition table, exact solve of the last empties), about one second a move.',
   defaultBudget: 20_000,
-  nodesPerSecond: 300_000,
+  nodesPerSecond: 1_000_000,
   choose(turn) {
     const bits = new Int32Array(4);
     bitsOfBoard(turn.view.board.join(''), bits);
