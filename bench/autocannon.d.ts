@@ -10,7 +10,12 @@ declare module 'autocannon' {
       body?: string | Buffer;
       /** Called before each send; return the request to send (a falsy value skips it). */
       setupRequest?: (req: Request, context: Record<string, unknown>) => Request | null | undefined;
-      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, unknown>) => void;
+      onResponse?: (
+        status: number,
+        body: string,
+        context: Record<string, unknown>,
+        headers: Record<string, unknown>,
+      ) => void;
     }
 
     /** One connection. `setRequests` replaces its request list (pipelining 1 only). */

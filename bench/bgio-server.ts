@@ -19,7 +19,9 @@ interface BgioServer {
   app: { listen: (port: number, cb: () => void) => NetServer; server: NetServer };
   run(port: number): Promise<unknown>;
 }
-const { Server } = load('boardgame.io/server') as { Server: (opts: { games: unknown[]; origins: string[] }) => BgioServer };
+const { Server } = load('boardgame.io/server') as {
+  Server: (opts: { games: unknown[]; origins: string[] }) => BgioServer;
+};
 const { INVALID_MOVE } = load('boardgame.io/core') as { INVALID_MOVE: string };
 
 interface FillG {

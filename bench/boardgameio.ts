@@ -23,7 +23,7 @@ const SOCKET_IO_CLIENT_VERSION = '4.8.1';
 const CACHE_PACKAGE = {
   name: 'turnbase-bench-peer',
   private: true,
-  description: 'Installed by turnbase\'s `npm run bench` to measure boardgame.io beside it. Not a turnbase dependency.',
+  description: "Installed by turnbase's `npm run bench` to measure boardgame.io beside it. Not a turnbase dependency.",
   dependencies: { 'boardgame.io': BGIO_VERSION, 'socket.io-client': SOCKET_IO_CLIENT_VERSION },
   overrides: { 'koa-compose': '4.1.0' },
 };
@@ -34,7 +34,8 @@ export function bgioCacheDir(): string {
 
 const versionOf = (dir: string, pkg: string): string | null => {
   try {
-    return (JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return null;
   }
@@ -45,16 +46,24 @@ export async function ensureBgio(log: (line: string) => void): Promise<string> {
   const dir = bgioCacheDir();
   const wanted = JSON.stringify(CACHE_PACKAGE, null, 2);
   const current = existsSync(join(dir, 'package.json')) ? readFileSync(join(dir, 'package.json'), 'utf8') : '';
-  if (current === wanted && versionOf(dir, 'boardgame.io') === BGIO_VERSION && versionOf(dir, 'koa-compose') === '4.1.0'
-    && versionOf(dir, 'socket.io-client') === SOCKET_IO_CLIENT_VERSION) {
+  if (
+    current === wanted &&
+    versionOf(dir, 'boardgame.io') === BGIO_VERSION &&
+    versionOf(dir, 'koa-compose') === '4.1.0' &&
+    versionOf(dir, 'socket.io-client') === SOCKET_IO_CLIENT_VERSION
+  ) {
     return dir;
   }
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), wanted);
   log(`boardgame.io ${BGIO_VERSION}: installing into ${dir} (once; not a project dependency)...`);
   const t0 = performance.now();
-  await promisify(execFile)('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { cwd: dir, timeout: 300_000 });
-  if (versionOf(dir, 'koa-compose') !== '4.1.0') throw new Error(`${dir}: the koa-compose 4.1.0 override did not apply`);
+  await promisify(execFile)('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+    cwd: dir,
+    timeout: 300_000,
+  });
+  if (versionOf(dir, 'koa-compose') !== '4.1.0')
+    throw new Error(`${dir}: the koa-compose 4.1.0 override did not apply`);
   log(`boardgame.io ${BGIO_VERSION}: installed in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   return dir;
 }
@@ -67,17 +76,23 @@ export interface BgioServer {
   kill(): void;
 }
 
-export async function startBgio(dir: string, log: (line: string) => void, track: (s: BgioServer) => void): Promise<BgioServer> {
+export async function startBgio(
+  dir: string,
+  log: (line: string) => void,
+  track: (s: BgioServer) => void,
+): Promise<BgioServer> {
   const script = join(__dirname, 'bgio-server.js');
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' }; // no per-move debug logging
   const child: ChildProcess = spawn(process.execPath, [script, dir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let port: number | null = null;
   let exited = false;
-  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => {
-    exited = true;
-    resolve();
-  }));
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-8000);
     const m = /listening (\d+)/.exec(output);
@@ -114,18 +129,25 @@ export async function startBgio(dir: string, log: (line: string) => void, track:
     }
     await sleep(50);
   }
-  log(`boardgame.io ${BGIO_VERSION}: pid ${child.pid}, ${server.base}, up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `boardgame.io ${BGIO_VERSION}: pid ${child.pid}, ${server.base}, up in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return server;
 }
 
 async function post(url: string, body: unknown): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`POST ${url}: ${res.status} ${text.slice(0, 200)}`);
   return JSON.parse(text);
 }
 
-const createOne = async (base: string): Promise<string> => ((await post(`${base}/games/fill/create`, { numPlayers: 2 })) as { matchID: string }).matchID;
+const createOne = async (base: string): Promise<string> =>
+  ((await post(`${base}/games/fill/create`, { numPlayers: 2 })) as { matchID: string }).matchID;
 
 export interface BgioCreateResult {
   concurrency: number;
@@ -140,16 +162,22 @@ export async function bgioCreateWarmup(base: string): Promise<void> {
 }
 
 /** `POST /games/fill/create` from `concurrency` workers for `seconds`: how many, in how long. */
-export async function bgioCreateWindow(base: string, concurrency: number, seconds: number): Promise<{ created: number; seconds: number }> {
+export async function bgioCreateWindow(
+  base: string,
+  concurrency: number,
+  seconds: number,
+): Promise<{ created: number; seconds: number }> {
   let created = 0;
   const start = performance.now();
   const end = start + seconds * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < end) {
-      await createOne(base);
-      created++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        await createOne(base);
+        created++;
+      }
+    }),
+  );
   return { created, seconds: (performance.now() - start) / 1000 };
 }
 
@@ -191,15 +219,25 @@ export interface BgioSession {
  * clients play only inside `run`'s windows, so that windows of our server's moves can alternate with them.
  */
 export async function openBgioSession(dir: string, base: string, clients: number): Promise<BgioSession> {
-  const io = createRequire(join(dir, 'package.json'))('socket.io-client') as { io: (url: string, opts: object) => Socket };
-  const matches = await Promise.all(Array.from({ length: clients }, async () => {
-    const matchID = await createOne(base);
-    const creds: string[] = [];
-    for (const playerID of ['0', '1']) {
-      creds.push(((await post(`${base}/games/fill/${matchID}/join`, { playerID, playerName: `bench-${playerID}` })) as { playerCredentials: string }).playerCredentials);
-    }
-    return { matchID, creds };
-  }));
+  const io = createRequire(join(dir, 'package.json'))('socket.io-client') as {
+    io: (url: string, opts: object) => Socket;
+  };
+  const matches = await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const matchID = await createOne(base);
+      const creds: string[] = [];
+      for (const playerID of ['0', '1']) {
+        creds.push(
+          (
+            (await post(`${base}/games/fill/${matchID}/join`, { playerID, playerName: `bench-${playerID}` })) as {
+              playerCredentials: string;
+            }
+          ).playerCredentials,
+        );
+      }
+      return { matchID, creds };
+    }),
+  );
 
   let sink: number[] | undefined;
   let counted = 0;
@@ -211,56 +249,60 @@ export async function openBgioSession(dir: string, base: string, clients: number
   let onParked: (() => void) | null = null;
   const sockets: Socket[] = [];
 
-  const connect = ({ matchID, creds }: { matchID: string; creds: string[] }): Promise<void> => new Promise((ready, reject) => {
-    const socket = io.io(`${base}/fill`, { transports: ['websocket'], forceNew: true });
-    sockets.push(socket);
-    let stateID = -1;
-    let moves = 0; // moves acknowledged in this match: the next cell is moves % 64, the seat moves % 2
-    let sentAt = 0;
-    let timer: NodeJS.Timeout | undefined;
-    const send = (): void => {
-      if (!playing || failure) {
-        parked.push(send);
-        onParked?.();
-        return;
-      }
-      const playerID = String(moves % 2);
-      const action = { type: 'MAKE_MOVE', payload: { type: 'place', args: [moves % 64], playerID, credentials: creds[moves % 2] } };
-      sentAt = performance.now();
-      timer = setTimeout(() => {
-        lost++;
-        failure = new Error(`boardgame.io: move ${moves} of ${matchID} not acknowledged within 10 s`);
-        onParked?.();
-      }, 10_000);
-      socket.emit('update', action, stateID, matchID, playerID);
-    };
-    const acked = (newStateID: number): void => {
-      if (newStateID <= stateID) return;
-      clearTimeout(timer);
-      const ms = performance.now() - sentAt;
-      stateID = newStateID;
-      moves++;
-      if (playing) {
-        counted++;
-        sink?.push(ms);
-      }
-      send();
-    };
-    socket.on('sync', (id: string, info: { state: { _stateID: number } }) => {
-      if (id !== matchID || stateID !== -1) return;
-      stateID = info.state._stateID;
-      ready();
-      send(); // parks until the first window
+  const connect = ({ matchID, creds }: { matchID: string; creds: string[] }): Promise<void> =>
+    new Promise((ready, reject) => {
+      const socket = io.io(`${base}/fill`, { transports: ['websocket'], forceNew: true });
+      sockets.push(socket);
+      let stateID = -1;
+      let moves = 0; // moves acknowledged in this match: the next cell is moves % 64, the seat moves % 2
+      let sentAt = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const send = (): void => {
+        if (!playing || failure) {
+          parked.push(send);
+          onParked?.();
+          return;
+        }
+        const playerID = String(moves % 2);
+        const action = {
+          type: 'MAKE_MOVE',
+          payload: { type: 'place', args: [moves % 64], playerID, credentials: creds[moves % 2] },
+        };
+        sentAt = performance.now();
+        timer = setTimeout(() => {
+          lost++;
+          failure = new Error(`boardgame.io: move ${moves} of ${matchID} not acknowledged within 10 s`);
+          onParked?.();
+        }, 10_000);
+        socket.emit('update', action, stateID, matchID, playerID);
+      };
+      const acked = (newStateID: number): void => {
+        if (newStateID <= stateID) return;
+        clearTimeout(timer);
+        const ms = performance.now() - sentAt;
+        stateID = newStateID;
+        moves++;
+        if (playing) {
+          counted++;
+          sink?.push(ms);
+        }
+        send();
+      };
+      socket.on('sync', (id: string, info: { state: { _stateID: number } }) => {
+        if (id !== matchID || stateID !== -1) return;
+        stateID = info.state._stateID;
+        ready();
+        send(); // parks until the first window
+      });
+      socket.on('patch', (id: string, _prev: number, next: number) => {
+        if (id === matchID) acked(next);
+      });
+      socket.on('update', (id: string, state: { _stateID: number }) => {
+        if (id === matchID) acked(state._stateID);
+      });
+      socket.on('connect_error', (e: Error) => reject(e));
+      socket.on('connect', () => socket.emit('sync', matchID, '0', creds[0], 2));
     });
-    socket.on('patch', (id: string, _prev: number, next: number) => {
-      if (id === matchID) acked(next);
-    });
-    socket.on('update', (id: string, state: { _stateID: number }) => {
-      if (id === matchID) acked(state._stateID);
-    });
-    socket.on('connect_error', (e: Error) => reject(e));
-    socket.on('connect', () => socket.emit('sync', matchID, '0', creds[0], 2));
-  });
   await Promise.all(matches.map(connect));
   await waitUntil(() => parked.length === clients, 10_000, 'boardgame.io clients to sync');
 

@@ -21,10 +21,16 @@ export interface BotBenchResult {
 }
 
 /** Every game of the registry, at its fewest seats. */
-const SEATS: Record<string, number> = Object.fromEntries(GAME_IDS.map((id) => [id, GAME_PACKAGES[id].engine.seats.min]));
+const SEATS: Record<string, number> = Object.fromEntries(
+  GAME_IDS.map((id) => [id, GAME_PACKAGES[id].engine.seats.min]),
+);
 
 /** The fields of the server's answers this bench reads. */
-interface MatchBody { id: string; status: string; version: number }
+interface MatchBody {
+  id: string;
+  status: string;
+  version: number;
+}
 interface TournamentBody {
   id: string;
   status: string;
@@ -59,22 +65,39 @@ export async function runBotBench(base: string, log: (line: string) => void): Pr
   for (const game of Object.keys(SEATS)) {
     const started = performance.now();
     const players = Array.from({ length: SEATS[game] as number }, () => ({ bot: 'random' }));
-    const ids = await Promise.all(Array.from({ length: count }, async () => (await json<MatchBody>(await fetch(`${base}/games/${game}/matches`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ players, unlisted: true }),
-    }))).id));
+    const ids = await Promise.all(
+      Array.from(
+        { length: count },
+        async () =>
+          (
+            await json<MatchBody>(
+              await fetch(`${base}/games/${game}/matches`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ players, unlisted: true }),
+              }),
+            )
+          ).id,
+      ),
+    );
     const moves = await waitFinished(base, game, ids);
     const seconds = (performance.now() - started) / 1000;
     games.push({ game, matches: count, seconds, matchesPerSecond: count / seconds, movesPerSecond: moves / seconds });
-    log(`bots: ${count} ${game} matches of random bots in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(2)} matches/s, ${(moves / seconds).toFixed(0)} moves/s`);
+    log(
+      `bots: ${count} ${game} matches of random bots in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(2)} matches/s, ${(moves / seconds).toFixed(0)} moves/s`,
+    );
   }
 
   const bots = ['random', 'greedy', 'alphabeta'];
   const entrants = Array.from({ length: 16 }, (_, i) => ({ name: `${bots[i % 3]}-${i + 1}`, bot: bots[i % 3] }));
   const started = performance.now();
-  const created = await json<TournamentBody>(await fetch(`${base}/tournaments`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'reversi', format: 'round-robin', entrants }),
-  }));
+  const created = await json<TournamentBody>(
+    await fetch(`${base}/tournaments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'reversi', format: 'round-robin', entrants }),
+    }),
+  );
   let t = created;
   while (t.status !== 'finished') {
     await sleep(200);
@@ -82,6 +105,11 @@ export async function runBotBench(base: string, log: (line: string) => void): Pr
   }
   const seconds = (performance.now() - started) / 1000;
   const matches = t.rounds.reduce((n, r) => n + r.matches.length, 0);
-  log(`bots: a 16-bot Reversi round robin (${matches} matches, ${t.rounds.length} rounds) in ${seconds.toFixed(1)} s; leader ${t.standings[0]?.name ?? '-'} with ${t.standings[0]?.points ?? 0} points`);
-  return { games, roundRobin: { entrants: 16, matches, rounds: t.rounds.length, seconds, matchesPerSecond: matches / seconds } };
+  log(
+    `bots: a 16-bot Reversi round robin (${matches} matches, ${t.rounds.length} rounds) in ${seconds.toFixed(1)} s; leader ${t.standings[0]?.name ?? '-'} with ${t.standings[0]?.points ?? 0} points`,
+  );
+  return {
+    games,
+    roundRobin: { entrants: 16, matches, rounds: t.rounds.length, seconds, matchesPerSecond: matches / seconds },
+  };
 }

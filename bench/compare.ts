@@ -34,7 +34,8 @@ const at = (o: Json, path: string): number | null => {
   return typeof v === 'number' ? v : null;
 };
 
-const fmt = (v: number | null): string => (v === null ? '—' : Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2));
+const fmt = (v: number | null): string =>
+  v === null ? '—' : Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2);
 
 function main(): number {
   const args = process.argv.slice(2);
@@ -71,7 +72,8 @@ function main(): number {
   const gb = goalsOf(before);
   for (const [name, g] of goalsOf(now)) row(`goal: ${name}`, gb.get(name)?.value ?? null, g.value, g.kind === 'min');
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  for (const r of rows) process.stdout.write(`${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}\n`);
+  for (const r of rows)
+    process.stdout.write(`${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}\n`);
   return 0;
 }
 

@@ -12,9 +12,13 @@ if (path) {
   const session = new Session();
   session.connect();
   session.post('Profiler.enable', () => {
-    session.post('Profiler.setSamplingInterval', { interval: Number(process.env.CPU_PROFILE_INTERVAL_US ?? 200) }, () => {
-      session.post('Profiler.start');
-    });
+    session.post(
+      'Profiler.setSamplingInterval',
+      { interval: Number(process.env.CPU_PROFILE_INTERVAL_US ?? 200) },
+      () => {
+        session.post('Profiler.start');
+      },
+    );
   });
   // The first signal writes `<path>.startup` (start-up and warm-up), the second the profile proper.
   let written = 0;

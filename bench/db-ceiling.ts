@@ -45,7 +45,11 @@ export interface CeilingResult {
 
 /** `onDone` runs when the timed part ends, before the connections close (CPU accounting of live backends). */
 export async function runCeiling(
-  url: string, clients: number, seconds: number, prepared: boolean, onDone: () => void = () => undefined,
+  url: string,
+  clients: number,
+  seconds: number,
+  prepared: boolean,
+  onDone: () => void = () => undefined,
 ): Promise<CeilingResult> {
   // Enough matches that no client runs out at 40,000 statements/s; if one does, it keeps appending to its last.
   const perClient = Math.ceil((seconds * 40_000) / EVENTS_PER_MATCH / clients) + 2;
@@ -53,11 +57,14 @@ export async function runCeiling(
   try {
     await Promise.all(conns.map((c) => c.connect()));
     const first = conns[0] as Client;
-    const ids = (await first.query<{ id: string }>(
-      `INSERT INTO "Match" ("id", "game", "rulesVersion", "seed", "options", "status")
+    const ids = (
+      await first.query<{ id: string }>(
+        `INSERT INTO "Match" ("id", "game", "rulesVersion", "seed", "options", "status")
        SELECT gen_random_uuid(), 'reversi', 1, md5(random()::text), '{}'::jsonb, 'active' FROM generate_series(1, $1)
-       RETURNING "id"::text AS "id"`, [perClient * clients],
-    )).rows.map((r) => r.id);
+       RETURNING "id"::text AS "id"`,
+        [perClient * clients],
+      )
+    ).rows.map((r) => r.id);
     await first.query('ANALYZE "Match"');
 
     let latencies = new Float64Array(1 << 17);
@@ -76,7 +83,9 @@ export async function runCeiling(
         const payload = JSON.stringify({ square: SQUARES[version % SQUARES.length] });
         const t0 = performance.now();
         const values = [last ? 'finished' : 'active', matchId, version, 'MoveMade', version % 2, payload, null, null];
-        const res = await (prepared ? c.query({ name: 'append', text: APPEND_SQL, values }) : c.query(APPEND_SQL, values));
+        const res = await (prepared
+          ? c.query({ name: 'append', text: APPEND_SQL, values })
+          : c.query(APPEND_SQL, values));
         const ms = performance.now() - t0;
         if (nLat === latencies.length) {
           const grown = new Float64Array(latencies.length * 2);
@@ -99,14 +108,29 @@ export async function runCeiling(
     await Promise.all(conns.map((c, k) => work(c, k)));
     const elapsed = (performance.now() - start) / 1000;
     onDone();
-    const rowsAfter = Number((await first.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM "MatchEvent" WHERE "matchId" = ANY($1::uuid[])`, [ids],
-    )).rows[0]?.n ?? -1);
+    const rowsAfter = Number(
+      (
+        await first.query<{ n: string }>(
+          `SELECT count(*)::text AS n FROM "MatchEvent" WHERE "matchId" = ANY($1::uuid[])`,
+          [ids],
+        )
+      ).rows[0]?.n ?? -1,
+    );
     const sorted = latencies.slice(0, nLat).sort();
     return {
-      prepared, clients, seconds: elapsed, statements, statementsPerSecond: statements / elapsed, noRow,
-      latencyMs: { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: nLat ? (sorted[nLat - 1] as number) : NaN },
-      matches: ids.length, rowsAfter,
+      prepared,
+      clients,
+      seconds: elapsed,
+      statements,
+      statementsPerSecond: statements / elapsed,
+      noRow,
+      latencyMs: {
+        p50: quantile(sorted, 0.5),
+        p99: quantile(sorted, 0.99),
+        max: nLat ? (sorted[nLat - 1] as number) : NaN,
+      },
+      matches: ids.length,
+      rowsAfter,
     };
   } finally {
     await Promise.all(conns.map((c) => c.end().catch(() => undefined)));

@@ -23,13 +23,19 @@ export async function checkDurability(url: string, lanes: readonly Lane[]): Prom
   await c.connect();
   try {
     // Reversi matches only: the bench's other phases (the Deblockle match of the move-cost check) write too.
-    const total = Number((await c.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM "MatchEvent" e JOIN "Match" m ON m."id" = e."matchId" WHERE m."game" = 'reversi'`,
-    )).rows[0]?.n);
-    const rows = (await c.query<{ id: string; version: number; events: string }>(
-      `SELECT m."id"::text AS id, m."version", (SELECT count(*) FROM "MatchEvent" e WHERE e."matchId" = m."id")::text AS events
+    const total = Number(
+      (
+        await c.query<{ n: string }>(
+          `SELECT count(*)::text AS n FROM "MatchEvent" e JOIN "Match" m ON m."id" = e."matchId" WHERE m."game" = 'reversi'`,
+        )
+      ).rows[0]?.n,
+    );
+    const rows = (
+      await c.query<{ id: string; version: number; events: string }>(
+        `SELECT m."id"::text AS id, m."version", (SELECT count(*) FROM "MatchEvent" e WHERE e."matchId" = m."id")::text AS events
          FROM "Match" m WHERE m."game" = 'reversi'`,
-    )).rows;
+      )
+    ).rows;
     const byId = new Map(rows.map((r) => [r.id, { version: Number(r.version), events: Number(r.events) }]));
     let acknowledged = 0;
     let unread = 0;
@@ -43,11 +49,22 @@ export async function checkDurability(url: string, lanes: readonly Lane[]): Prom
       const extra = db.events - lane.acked;
       if (db.events !== db.version || extra < 0 || extra > lane.unread) {
         bad++;
-        if (examples.length < 5) examples.push(`match ${lane.match.id}: ${lane.acked} acknowledged, ${lane.unread} unread; database: ${db.events} events, version ${db.version}`);
+        if (examples.length < 5)
+          examples.push(
+            `match ${lane.match.id}: ${lane.acked} acknowledged, ${lane.unread} unread; database: ${db.events} events, version ${db.version}`,
+          );
       } else committedUnread += extra;
     }
     const ok = bad === 0 && total === acknowledged + committedUnread;
-    return { ok, matchEventRows: total, acknowledged200: acknowledged, committedUnread, unread, badMatches: bad, examples };
+    return {
+      ok,
+      matchEventRows: total,
+      acknowledged200: acknowledged,
+      committedUnread,
+      unread,
+      badMatches: bad,
+      examples,
+    };
   } finally {
     await c.end();
   }

@@ -79,10 +79,16 @@ export function runEngineBench(log: (line: string) => void): EngineResult {
     ms = Math.min(ms, performance.now() - t0);
   }
   const perftResult = {
-    depth: PERFT_DEPTH, leaves, expected: PERFT_EXPECTED, correct: leaves === PERFT_EXPECTED, ms,
+    depth: PERFT_DEPTH,
+    leaves,
+    expected: PERFT_EXPECTED,
+    correct: leaves === PERFT_EXPECTED,
+    ms,
     leavesPerSecond: leaves / (ms / 1000),
   };
-  log(`perft(${PERFT_DEPTH}) = ${leaves.toLocaleString('en-US')} ${perftResult.correct ? '(correct)' : `(WRONG: expected ${PERFT_EXPECTED})`} in ${ms.toFixed(0)} ms`);
+  log(
+    `perft(${PERFT_DEPTH}) = ${leaves.toLocaleString('en-US')} ${perftResult.correct ? '(correct)' : `(WRONG: expected ${PERFT_EXPECTED})`} in ${ms.toFixed(0)} ms`,
+  );
 
   const seed = 'turnbase-bench/positions';
   const { states, playouts } = collectPositions(5000, seed);
@@ -115,11 +121,17 @@ export function runEngineBench(log: (line: string) => void): EngineResult {
   const p = timeSweeps(pub, 600);
   if (r.checksum !== p.checksum) throw new Error(`legal moves disagree: raw ${r.checksum}, public ${p.checksum}`);
   const legal = {
-    positions: states.length, playouts, seed, totalMoves: r.checksum,
+    positions: states.length,
+    playouts,
+    seed,
+    totalMoves: r.checksum,
     rawNsPerPosition: (r.bestMs * 1e6) / states.length,
     publicNsPerPosition: (p.bestMs * 1e6) / states.length,
-    rawPasses: r.passes, publicPasses: p.passes,
+    rawPasses: r.passes,
+    publicPasses: p.passes,
   };
-  log(`legal moves over ${states.length} positions (${playouts} playouts, ${r.checksum} moves): raw ${legal.rawNsPerPosition.toFixed(0)} ns, public ${legal.publicNsPerPosition.toFixed(0)} ns per position`);
+  log(
+    `legal moves over ${states.length} positions (${playouts} playouts, ${r.checksum} moves): raw ${legal.rawNsPerPosition.toFixed(0)} ns, public ${legal.publicNsPerPosition.toFixed(0)} ns per position`,
+  );
   return { perft: perftResult, legalMoves: legal };
 }

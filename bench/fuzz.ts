@@ -28,14 +28,21 @@ async function main(): Promise<number> {
     await server?.stop();
     await stopPg?.();
   };
-  for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => void stopAll().finally(() => process.exit(130)));
+  for (const s of ['SIGINT', 'SIGTERM'] as const)
+    process.once(s, () => void stopAll().finally(() => process.exit(130)));
   try {
     const pg = await startPostgres(log, (stop) => {
       stopPg = stop;
     });
-    server = await startServer(ROOT, pg.url, log, (s) => {
-      server = s;
-    }, FUZZ_SERVER_ENV);
+    server = await startServer(
+      ROOT,
+      pg.url,
+      log,
+      (s) => {
+        server = s;
+      },
+      FUZZ_SERVER_ENV,
+    );
     const doc = (await (await fetch(`${server.base}/openapi.json`)).json()) as Record<string, unknown>;
     const fuzzer = new SpecFuzzer(doc, seed);
     log(`${fuzzer.routes.length} routes in /openapi.json; ${total} requests, ${concurrency} at a time, seed ${seed}`);
@@ -50,13 +57,25 @@ async function main(): Promise<number> {
 
     const { stats } = fuzzer;
     log(`done: ${stats.requests} requests in ${seconds.toFixed(0)} s (${(stats.requests / seconds).toFixed(0)}/s)`);
-    log(`statuses: ${Object.entries(stats.byStatus).map(([k, v]) => `${k}×${v}`).join(', ')}`);
-    log(`routes (requests, mean ms): ${Object.entries(stats.byRoute).sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => `${k} ${v} ${((stats.msByRoute[k] ?? 0) / v).toFixed(0)}`).join('; ')}`);
-    log(`store: ${after.matches - before.matches} matches and ${after.events - before.events} events written; ` +
-      `${fuzzer.created.size} creations and ${stats.acknowledgedWrites - fuzzer.created.size} other writes acknowledged`);
-    log(`5xx: ${stats.serverErrors}; errors outside the format: ${stats.badErrorBodies}; paths echoed: ${stats.echoedPaths}; ` +
-      `unacknowledged or lost writes: ${writes.length}`);
+    log(
+      `statuses: ${Object.entries(stats.byStatus)
+        .map(([k, v]) => `${k}×${v}`)
+        .join(', ')}`,
+    );
+    log(
+      `routes (requests, mean ms): ${Object.entries(stats.byRoute)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => `${k} ${v} ${((stats.msByRoute[k] ?? 0) / v).toFixed(0)}`)
+        .join('; ')}`,
+    );
+    log(
+      `store: ${after.matches - before.matches} matches and ${after.events - before.events} events written; ` +
+        `${fuzzer.created.size} creations and ${stats.acknowledgedWrites - fuzzer.created.size} other writes acknowledged`,
+    );
+    log(
+      `5xx: ${stats.serverErrors}; errors outside the format: ${stats.badErrorBodies}; paths echoed: ${stats.echoedPaths}; ` +
+        `unacknowledged or lost writes: ${writes.length}`,
+    );
     for (const p of [...stats.problems, ...writes.slice(0, 20)]) log(`PROBLEM ${p}`);
     if (stats.serverErrors > 0) log(`the server's last lines:\n${server.tail()}`);
     return stats.problems.length === 0 && writes.length === 0 ? 0 : 1;
@@ -68,7 +87,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    log(`fuzz failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    log(`fuzz failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exit(2);
   },
 );

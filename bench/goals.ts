@@ -21,15 +21,30 @@ interface Figures {
 }
 
 const goal = (name: string, value: number, kind: 'min' | 'max', target: number, unit = '×'): Goal => ({
-  name, value, target, kind, unit, met: kind === 'min' ? value >= target : value <= target,
+  name,
+  value,
+  target,
+  kind,
+  unit,
+  met: kind === 'min' ? value >= target : value <= target,
 });
 
 export function goalRatios(r: Figures): Goal[] {
   return [
     goal('HTTP moves/s ÷ boardgame.io moves/s', r.http.movesPerSecond / r.boardgameio.moves.movesPerSecond, 'min', 1.0),
     goal('HTTP move p99', r.http.latencyMs.p99, 'max', 20, 'ms'),
-    goal('HTTP moves/s ÷ prepared DB ceiling', r.http.movesPerSecond / r.dbCeilingPrepared.statementsPerSecond, 'min', 0.5),
-    goal('creation/s ÷ boardgame.io creation/s', r.http.createPerSecond / r.boardgameio.create.createPerSecond, 'min', 0.5),
+    goal(
+      'HTTP moves/s ÷ prepared DB ceiling',
+      r.http.movesPerSecond / r.dbCeilingPrepared.statementsPerSecond,
+      'min',
+      0.5,
+    ),
+    goal(
+      'creation/s ÷ boardgame.io creation/s',
+      r.http.createPerSecond / r.boardgameio.create.createPerSecond,
+      'min',
+      0.5,
+    ),
     goal('move ~500 cost ÷ move ~5 cost', r.moveCostByLength.ratio, 'max', 1.2),
     goal('perft(9) nodes/s', r.engine.perft.leavesPerSecond / 1e6, 'min', 20, 'M'),
     goal('reversiEngine.legalMoves per position', r.engine.legalMoves.publicNsPerPosition / 1000, 'max', 1, 'µs'),

@@ -35,7 +35,13 @@ async function game(i: number): Promise<{ mine: number; theirs: number; ms: numb
     if (seat === botSeat) {
       const legalMoves = [...reversiEngine.legalMoves(state, seat)];
       const t0 = process.cpuUsage();
-      move = bot.choose({ view: reversiEngine.view(state, seat), legalMoves, seat, rng: new Rng(seedRng(`${process.env.SEED ?? ''}quick-${i}:${ply}`)), budget: BUDGET });
+      move = bot.choose({
+        view: reversiEngine.view(state, seat),
+        legalMoves,
+        seat,
+        rng: new Rng(seedRng(`${process.env.SEED ?? ''}quick-${i}:${ply}`)),
+        budget: BUDGET,
+      });
       const dt = process.cpuUsage(t0);
       ms.push((dt.user + dt.system) / 1000);
       if (lastSeat === seat) await gtp.play(rhinoColour, 'pass');
@@ -62,7 +68,9 @@ async function main(): Promise<void> {
     const r = mine > theirs ? 'w' : mine < theirs ? 'l' : 'd';
     tally[r]++;
     const mean = Math.round(ms.reduce((a, b) => a + b, 0) / ms.length);
-    console.log(`game ${i + 1}: ${BOT} ${i % 2 === 0 ? 'black' : 'white'} ${mine}-${theirs} ${r}; cpu ms a move ${mean} (max ${Math.round(Math.max(...ms))})`);
+    console.log(
+      `game ${i + 1}: ${BOT} ${i % 2 === 0 ? 'black' : 'white'} ${mine}-${theirs} ${r}; cpu ms a move ${mean} (max ${Math.round(Math.max(...ms))})`,
+    );
   }
   console.log(`${BOT} (${BUDGET} nodes) vs gtp-rhino -l ${LEVEL}: W${tally.w} D${tally.d} L${tally.l}`);
 }

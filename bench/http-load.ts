@@ -33,7 +33,10 @@ export class Lane {
   inFlight: ReversiMove | null = null;
   readonly rng: Rng;
 
-  constructor(readonly match: CreatedMatch, readonly seedLabel: string) {
+  constructor(
+    readonly match: CreatedMatch,
+    readonly seedLabel: string,
+  ) {
     this.rng = new Rng(seedRng(seedLabel));
   }
 
@@ -65,7 +68,9 @@ export async function createMatches(base: string, count: number, concurrency: nu
     while (next < count) {
       next++;
       const res = await fetch(`${base}/games/reversi/matches`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: CREATE_BODY,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: CREATE_BODY,
       });
       const text = await res.text();
       if (res.status !== 201) throw new Error(`creating a match: ${res.status} ${text.slice(0, 300)}`);
@@ -77,7 +82,12 @@ export async function createMatches(base: string, count: number, concurrency: nu
 }
 
 /** `concurrency` workers creating matches for `seconds`, into `into`: how many, in how long. */
-export async function createWindow(base: string, seconds: number, concurrency: number, into: CreatedMatch[]): Promise<{ created: number; seconds: number }> {
+export async function createWindow(
+  base: string,
+  seconds: number,
+  concurrency: number,
+  into: CreatedMatch[],
+): Promise<{ created: number; seconds: number }> {
   const start = performance.now();
   const end = start + seconds * 1000;
   let created = 0;
@@ -139,13 +149,21 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     o.lanes.push(lane);
     return lane;
   };
-  const takeLane = (): Lane | null => (nextMatch < o.matches.length ? newLane(o.matches[nextMatch++] as CreatedMatch) : null);
+  const takeLane = (): Lane | null =>
+    nextMatch < o.matches.length ? newLane(o.matches[nextMatch++] as CreatedMatch) : null;
 
   let latencies = new Float64Array(1 << 16);
   let nLat = 0;
   const r = {
-    ok200: 0, non200: 0, desyncs: 0, unreadLost: 0, finished: 0, createdDuringRun: 0,
-    byStatus: {} as Record<string, number>, samples: [] as string[], bugs: [] as string[],
+    ok200: 0,
+    non200: 0,
+    desyncs: 0,
+    unreadLost: 0,
+    finished: 0,
+    createdDuringRun: 0,
+    byStatus: {} as Record<string, number>,
+    samples: [] as string[],
+    bugs: [] as string[],
   };
   const bug = (msg: string): void => {
     if (r.bugs.length < 5) r.bugs.push(msg);
@@ -159,91 +177,103 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const connectionRequests = (): autocannon.Request[] => {
     let lane: Lane | null = null;
     let creating = false;
-    return [{
-      setupRequest: (req, ctx): autocannon.Request => {
-        try {
-          if (creating) {
-            // a create whose reply never came (dropped connection): just create again
-            creating = false;
+    return [
+      {
+        setupRequest: (req, ctx): autocannon.Request => {
+          try {
+            if (creating) {
+              // a create whose reply never came (dropped connection): just create again
+              creating = false;
+            }
+            if (lane && lane.inFlight) {
+              // the previous move's reply was never read (autocannon reconnected after an error or timeout)
+              lane.unread = 1;
+              lane.abandoned = true;
+              r.unreadLost++;
+              lane = null;
+            }
+            if (!lane || lane.finished || lane.abandoned) lane = takeLane();
+            ctx.t0 = performance.now();
+            if (!lane) {
+              creating = true;
+              ctx.kind = 'create';
+              return {
+                ...req,
+                method: 'POST',
+                path: '/games/reversi/matches',
+                headers: { 'content-type': 'application/json' },
+                body: CREATE_BODY,
+              };
+            }
+            const seat = lane.state.turn as number;
+            const moves = [...reversiEngine.legalMoves(lane.state, seat)];
+            const move = lane.rng.pick(moves);
+            lane.inFlight = move;
+            ctx.kind = 'move';
+            return {
+              ...req,
+              method: 'POST',
+              path: `/games/reversi/matches/${lane.match.id}/moves`,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${lane.match.tokens[seat]}` },
+              body: JSON.stringify({ move: { square: makeSquare(move.square) }, expectedVersion: lane.version }),
+            };
+          } catch (error) {
+            bug(`setupRequest: ${(error as Error).stack ?? String(error)}`);
+            throw error;
           }
-          if (lane && lane.inFlight) {
-            // the previous move's reply was never read (autocannon reconnected after an error or timeout)
-            lane.unread = 1;
-            lane.abandoned = true;
-            r.unreadLost++;
-            lane = null;
+        },
+        onResponse: (status, body, ctx) => {
+          try {
+            const ms = performance.now() - (ctx.t0 as number);
+            if (ctx.kind === 'create') {
+              creating = false;
+              if (status === 201) {
+                r.createdDuringRun++;
+                lane = newLane(parseCreated(body));
+              } else recordNon200(status, body);
+              return;
+            }
+            const current = lane as Lane;
+            const move = current.inFlight as ReversiMove;
+            current.inFlight = null;
+            if (status !== 200) {
+              recordNon200(status, body);
+              current.abandoned = true;
+              return;
+            }
+            r.ok200++;
+            current.acked++;
+            if (nLat === latencies.length) {
+              const grown = new Float64Array(latencies.length * 2);
+              grown.set(latencies);
+              latencies = grown;
+            }
+            latencies[nLat++] = ms;
+            o.sink?.push(ms);
+            const seat = current.state.turn as number;
+            const next = reversiEngine.apply(current.state, seat, move);
+            if (!next.ok) throw new Error(`the server accepted a move the engine refuses: ${next.error.message}`);
+            current.state = next.value;
+            current.version++;
+            const got = JSON.parse(body) as { version?: number; status?: string; view?: { board?: string[] } };
+            const status2 = current.finished ? 'finished' : 'active';
+            if (
+              got.version !== current.version ||
+              got.status !== status2 ||
+              got.view?.board?.join('') !== current.state.board
+            ) {
+              r.desyncs++;
+              current.abandoned = true;
+              return;
+            }
+            if (current.finished) r.finished++;
+          } catch (error) {
+            bug(`onResponse: ${(error as Error).stack ?? String(error)}`);
+            if (lane) lane.abandoned = true;
           }
-          if (!lane || lane.finished || lane.abandoned) lane = takeLane();
-          ctx.t0 = performance.now();
-          if (!lane) {
-            creating = true;
-            ctx.kind = 'create';
-            return { ...req, method: 'POST', path: '/games/reversi/matches', headers: { 'content-type': 'application/json' }, body: CREATE_BODY };
-          }
-          const seat = lane.state.turn as number;
-          const moves = [...reversiEngine.legalMoves(lane.state, seat)];
-          const move = lane.rng.pick(moves);
-          lane.inFlight = move;
-          ctx.kind = 'move';
-          return {
-            ...req,
-            method: 'POST',
-            path: `/games/reversi/matches/${lane.match.id}/moves`,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${lane.match.tokens[seat]}` },
-            body: JSON.stringify({ move: { square: makeSquare(move.square) }, expectedVersion: lane.version }),
-          };
-        } catch (error) {
-          bug(`setupRequest: ${(error as Error).stack ?? String(error)}`);
-          throw error;
-        }
+        },
       },
-      onResponse: (status, body, ctx) => {
-        try {
-          const ms = performance.now() - (ctx.t0 as number);
-          if (ctx.kind === 'create') {
-            creating = false;
-            if (status === 201) {
-              r.createdDuringRun++;
-              lane = newLane(parseCreated(body));
-            } else recordNon200(status, body);
-            return;
-          }
-          const current = lane as Lane;
-          const move = current.inFlight as ReversiMove;
-          current.inFlight = null;
-          if (status !== 200) {
-            recordNon200(status, body);
-            current.abandoned = true;
-            return;
-          }
-          r.ok200++;
-          current.acked++;
-          if (nLat === latencies.length) {
-            const grown = new Float64Array(latencies.length * 2);
-            grown.set(latencies);
-            latencies = grown;
-          }
-          latencies[nLat++] = ms;
-          o.sink?.push(ms);
-          const seat = current.state.turn as number;
-          const next = reversiEngine.apply(current.state, seat, move);
-          if (!next.ok) throw new Error(`the server accepted a move the engine refuses: ${next.error.message}`);
-          current.state = next.value;
-          current.version++;
-          const got = JSON.parse(body) as { version?: number; status?: string; view?: { board?: string[] } };
-          const status2 = current.finished ? 'finished' : 'active';
-          if (got.version !== current.version || got.status !== status2 || got.view?.board?.join('') !== current.state.board) {
-            r.desyncs++;
-            current.abandoned = true;
-            return;
-          }
-          if (current.finished) r.finished++;
-        } catch (error) {
-          bug(`onResponse: ${(error as Error).stack ?? String(error)}`);
-          if (lane) lane.abandoned = true;
-        }
-      },
-    }];
+    ];
   };
 
   const instance = autocannon({
@@ -277,8 +307,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     ok200: r.ok200,
     movesPerSecond: r.ok200 / result.duration,
     latencyMs: {
-      p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), p99: quantile(sorted, 0.99),
-      max: nLat ? (sorted[nLat - 1] as number) : NaN, mean: sum / nLat,
+      p50: quantile(sorted, 0.5),
+      p90: quantile(sorted, 0.9),
+      p99: quantile(sorted, 0.99),
+      max: nLat ? (sorted[nLat - 1] as number) : NaN,
+      mean: sum / nLat,
     },
     autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
     non200: r.non200,
@@ -315,8 +348,11 @@ export function mergeLoads(label: string, windows: readonly LoadResult[], sample
     ok200,
     movesPerSecond: ok200 / seconds,
     latencyMs: {
-      p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), p99: quantile(sorted, 0.99),
-      max: n ? (sorted[n - 1] as number) : NaN, mean: sorted.reduce((a, b) => a + b, 0) / n,
+      p50: quantile(sorted, 0.5),
+      p90: quantile(sorted, 0.9),
+      p99: quantile(sorted, 0.99),
+      max: n ? (sorted[n - 1] as number) : NaN,
+      mean: sorted.reduce((a, b) => a + b, 0) / n,
     },
     autocannonLatencyMs: {
       p50: sum((w) => w.autocannonLatencyMs.p50) / windows.length,

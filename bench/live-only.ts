@@ -27,7 +27,9 @@ const stopAll = async (): Promise<void> => {
 };
 process.on('SIGINT', () => void stopAll().finally(() => process.exit(130)));
 main().then(stopAll, async (error: unknown) => {
-  process.stderr.write(`bench:live failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `bench:live failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   await stopAll();
   process.exit(1);
 });

@@ -81,7 +81,12 @@ async function timed(url: string): Promise<number> {
   return performance.now() - t;
 }
 
-export async function runLiveBench(root: string, pgUrl: string, log: (line: string) => void, track: (s: BenchServer) => void): Promise<LiveResult> {
+export async function runLiveBench(
+  root: string,
+  pgUrl: string,
+  log: (line: string) => void,
+  track: (s: BenchServer) => void,
+): Promise<LiveResult> {
   const streamCount = envInt('BENCH_LIVE_STREAMS', 1000);
   const moveCount = envInt('BENCH_LIVE_MOVES', 400);
   const movers = envInt('BENCH_LIVE_MOVERS', 4);
@@ -96,12 +101,14 @@ export async function runLiveBench(root: string, pgUrl: string, log: (line: stri
   for (let i = 0; i < matches.length; i++) {
     const m = matches[i] as CreatedMatch;
     for (const token of m.tokens) {
-      responses.push(await openStream(`${b.base}/games/reversi/matches/${m.id}/events`, token, (id, at) => {
-        const key = `${m.id}:${id}`;
-        const list = arrivals.get(key);
-        if (list) list.push(at);
-        else arrivals.set(key, [at]);
-      }));
+      responses.push(
+        await openStream(`${b.base}/games/reversi/matches/${m.id}/events`, token, (id, at) => {
+          const key = `${m.id}:${id}`;
+          const list = arrivals.get(key);
+          if (list) list.push(at);
+          else arrivals.set(key, [at]);
+        }),
+      );
     }
   }
   await new Promise((r) => setTimeout(r, 500));
@@ -110,7 +117,10 @@ export async function runLiveBench(root: string, pgUrl: string, log: (line: stri
 
   const sent: { key: string; sentAt: number; okAt: number }[] = [];
   const states = new Map<string, { state: ReversiState; version: number; rng: Rng }>(
-    matches.map((m) => [m.id, { state: reversiEngine.setup({ seed: 'x', seats: 2, options: {} }), version: 0, rng: new Rng(seedRng(m.id)) }]),
+    matches.map((m) => [
+      m.id,
+      { state: reversiEngine.setup({ seed: 'x', seats: 2, options: {} }), version: 0, rng: new Rng(seedRng(m.id)) },
+    ]),
   );
   let next = 0;
   const mover = async (k: number): Promise<void> => {
@@ -153,7 +163,9 @@ export async function runLiveBench(root: string, pgUrl: string, log: (line: stri
   for (const r of responses) r.destroy();
   const d = sorted(delays);
   const f = sorted(fromSend);
-  log(`live: ${sent.length} moves on A → ${delays.length} events on B; 200 → event p50 ${quantile(d, 0.5).toFixed(2)} ms, p99 ${quantile(d, 0.99).toFixed(2)} ms; ${missing} missing`);
+  log(
+    `live: ${sent.length} moves on A → ${delays.length} events on B; 200 → event p50 ${quantile(d, 0.5).toFixed(2)} ms, p99 ${quantile(d, 0.99).toFixed(2)} ms; ${missing} missing`,
+  );
 
   // b. log pages
   const pool = new Pool({ connectionString: pgUrl, max: 2 });
@@ -161,13 +173,16 @@ export async function runLiveBench(root: string, pgUrl: string, log: (line: stri
   try {
     for (const events of [1_000, 100_000]) {
       const res = await fetch(`${a.base}/games/qwirkle/matches`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ players: [{ name: 'a' }, { name: 'b' }], options: { maxTurns: 100_000 } }),
       });
       const { id } = (await res.json()) as { id: string };
       const t0 = performance.now();
       await appendQwirkleExchanges(pool, id, events);
-      log(`live: a ${events.toLocaleString('en-US')}-event Qwirkle log written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      log(
+        `live: a ${events.toLocaleString('en-US')}-event Qwirkle log written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
       const path = `/games/qwirkle/matches/${id}/moves`;
       const firstReadMs = await timed(`${b.base}${path}?limit=1`);
       const rng = new Rng(seedRng(`pages-${events}`));
@@ -175,7 +190,9 @@ export async function runLiveBench(root: string, pgUrl: string, log: (line: stri
       for (let i = 0; i < 40; i++) warm.push(await timed(`${b.base}${path}?after=${rng.int(events)}&limit=100`));
       const coldPageMs = await timed(`${a.base}${path}?after=${Math.floor(events / 2)}&limit=100`);
       logPage.push({ events, firstReadMs, warmPageP50Ms: quantile(sorted(warm), 0.5), coldPageMs });
-      log(`live: log page of ${events.toLocaleString('en-US')} events: first read ${firstReadMs.toFixed(1)} ms, warm p50 ${quantile(sorted(warm), 0.5).toFixed(2)} ms, cold (other instance) ${coldPageMs.toFixed(2)} ms`);
+      log(
+        `live: log page of ${events.toLocaleString('en-US')} events: first read ${firstReadMs.toFixed(1)} ms, warm p50 ${quantile(sorted(warm), 0.5).toFixed(2)} ms, cold (other instance) ${coldPageMs.toFixed(2)} ms`,
+      );
     }
   } finally {
     await pool.end();
@@ -198,9 +215,15 @@ export async function runLiveBench(root: string, pgUrl: string, log: (line: stri
 export function formatLive(r: LiveResult): string {
   const rows: [string, string][] = [
     [`Waiting for your turn (2 instances, ${r.streams} streams open on B)`, ''],
-    ['  move 200 on A → event on B', `p50 ${r.delayMs.p50.toFixed(2)} ms, p99 ${r.delayMs.p99.toFixed(2)} ms (${r.moves} moves, ${r.eventsMissing} events missing)`],
-    ['  move sent on A → event on B', `p50 ${r.sendToEventMs.p50.toFixed(2)} ms, p99 ${r.sendToEventMs.p99.toFixed(2)} ms`],
-    ['  memory per open stream (B\'s RSS)', r.rssPerStreamKiB === null ? 'n/a' : `${r.rssPerStreamKiB.toFixed(1)} KiB`],
+    [
+      '  move 200 on A → event on B',
+      `p50 ${r.delayMs.p50.toFixed(2)} ms, p99 ${r.delayMs.p99.toFixed(2)} ms (${r.moves} moves, ${r.eventsMissing} events missing)`,
+    ],
+    [
+      '  move sent on A → event on B',
+      `p50 ${r.sendToEventMs.p50.toFixed(2)} ms, p99 ${r.sendToEventMs.p99.toFixed(2)} ms`,
+    ],
+    ["  memory per open stream (B's RSS)", r.rssPerStreamKiB === null ? 'n/a' : `${r.rssPerStreamKiB.toFixed(1)} KiB`],
     ...r.logPage.map((p): [string, string] => [
       `  log page, ${p.events.toLocaleString('en-US')}-event match`,
       `warm p50 ${p.warmPageP50Ms.toFixed(2)} ms, cold ${p.coldPageMs.toFixed(2)} ms (first read of the unsnapshotted log ${p.firstReadMs.toFixed(0)} ms)`,

@@ -34,7 +34,12 @@ export interface LongMatchResult {
   matchesTried: number;
 }
 
-async function call(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+async function call(
+  method: string,
+  url: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -43,12 +48,22 @@ async function call(method: string, url: string, token: string | null, body?: un
 }
 
 async function create(base: string): Promise<Match> {
-  const r = await call('POST', `${base}/games/deblockle/matches`, null, { players: [{ name: 'bench-a' }, { name: 'bench-b' }], options: OPTIONS });
-  if (r.status !== 201) throw new Error(`creating a Deblockle match: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+  const r = await call('POST', `${base}/games/deblockle/matches`, null, {
+    players: [{ name: 'bench-a' }, { name: 'bench-b' }],
+    options: OPTIONS,
+  });
+  if (r.status !== 201)
+    throw new Error(`creating a Deblockle match: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
   const seats = r.json.seats as { seat: number; token: string }[];
   const tokens: string[] = [];
   for (const s of seats) tokens[s.seat] = s.token;
-  return { id: r.json.id as string, tokens, version: r.json.version as number, toMove: r.json.toMove as number[], status: r.json.status as string };
+  return {
+    id: r.json.id as string,
+    tokens,
+    version: r.json.version as number,
+    toMove: r.json.toMove as number[],
+    status: r.json.status as string,
+  };
 }
 
 /** One move on `m`; the milliseconds of the POST, or null when the match is over. */
@@ -60,7 +75,10 @@ async function step(base: string, m: Match, rng: Rng): Promise<number | null> {
   if (legal.status !== 200) throw new Error(`legal-moves: ${legal.status} ${JSON.stringify(legal.json).slice(0, 300)}`);
   const move = rng.pick(legal.json.moves as unknown[]);
   const t0 = performance.now();
-  const r = await call('POST', `${base}/games/deblockle/matches/${m.id}/moves`, token, { move, expectedVersion: m.version });
+  const r = await call('POST', `${base}/games/deblockle/matches/${m.id}/moves`, token, {
+    move,
+    expectedVersion: m.version,
+  });
   const ms = performance.now() - t0;
   if (r.status !== 200) throw new Error(`Deblockle move: ${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
   m.version = r.json.version as number;
@@ -104,7 +122,15 @@ export async function runLongMatch(base: string, log: (line: string) => void): P
     }
     const freshMedianMs = median(freshMs);
     const oldMedianMs = median(oldMs);
-    return { game: 'deblockle', oldFrom: OLD_AT + 1, window: WINDOW, freshMedianMs, oldMedianMs, ratio: oldMedianMs / freshMedianMs, matchesTried: tried };
+    return {
+      game: 'deblockle',
+      oldFrom: OLD_AT + 1,
+      window: WINDOW,
+      freshMedianMs,
+      oldMedianMs,
+      ratio: oldMedianMs / freshMedianMs,
+      matchesTried: tried,
+    };
   }
   throw new Error(`move cost vs length: 5 Deblockle matches ended before move ${OLD_AT + WINDOW}`);
 }

@@ -71,7 +71,14 @@ export async function describePostgres(url: string): Promise<Record<string, stri
   await c.connect();
   try {
     const out: Record<string, string> = {};
-    for (const name of ['server_version', 'fsync', 'synchronous_commit', 'wal_sync_method', 'shared_buffers', 'max_connections']) {
+    for (const name of [
+      'server_version',
+      'fsync',
+      'synchronous_commit',
+      'wal_sync_method',
+      'shared_buffers',
+      'max_connections',
+    ]) {
       const r = await c.query<Record<string, string>>(`SHOW ${name}`);
       out[name] = String(Object.values(r.rows[0] ?? {})[0] ?? '');
     }

@@ -24,7 +24,13 @@ interface ProfileNode {
   hitCount?: number;
   children?: number[];
 }
-interface CpuProfile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** The layer a frame belongs to, from its script's path. */
 export function layerOf(url: string, fn: string): string {
@@ -37,7 +43,20 @@ export function layerOf(url: string, fn: string): string {
     const name = pkg[1] as string;
     if (name.startsWith('@nestjs/')) return `nest (${name})`;
     if (name.startsWith('@prisma/') || name === 'prisma' || name.startsWith('pglite')) return `prisma (${name})`;
-    if (name === 'fastify' || name.startsWith('@fastify/') || ['find-my-way', 'light-my-request', 'avvio', 'fast-json-stringify', 'pino', 'fast-querystring', 'secure-json-parse'].includes(name)) return `fastify (${name})`;
+    if (
+      name === 'fastify' ||
+      name.startsWith('@fastify/') ||
+      [
+        'find-my-way',
+        'light-my-request',
+        'avvio',
+        'fast-json-stringify',
+        'pino',
+        'fast-querystring',
+        'secure-json-parse',
+      ].includes(name)
+    )
+      return `fastify (${name})`;
     if (name.startsWith('pg') || name === 'postgres-array' || name === 'postgres-date') return `pg (${name})`;
     return `package ${name}`;
   }
@@ -95,11 +114,21 @@ async function main(): Promise<void> {
   const log = (line: string): void => console.log(line);
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   const pg = await startPostgres(log, () => undefined);
-  const srv = await startServer(ROOT, pg.url, log, () => undefined, { CPU_PROFILE_PATH: OUT },
-    ['--require', join(ROOT, 'dist-bench', 'bench', 'cpu-profile-preload.js'), ...(process.env.BENCH_PROFILE_REQUIRE ? ['--require', process.env.BENCH_PROFILE_REQUIRE] : [])]);
+  const srv = await startServer(ROOT, pg.url, log, () => undefined, { CPU_PROFILE_PATH: OUT }, [
+    '--require',
+    join(ROOT, 'dist-bench', 'bench', 'cpu-profile-preload.js'),
+    ...(process.env.BENCH_PROFILE_REQUIRE ? ['--require', process.env.BENCH_PROFILE_REQUIRE] : []),
+  ]);
   try {
     const warmLanes: Lane[] = [];
-    await runLoad({ base: srv.base, label: 'warmup', connections, seconds: 3, matches: await createMatches(srv.base, 4 * connections, 16), lanes: warmLanes });
+    await runLoad({
+      base: srv.base,
+      label: 'warmup',
+      connections,
+      seconds: 3,
+      matches: await createMatches(srv.base, 4 * connections, 16),
+      lanes: warmLanes,
+    });
     const matches = await createMatches(srv.base, Math.ceil((seconds * 4000) / 58) + 4 * connections, 16);
     await analyze(pg.url); // as npm run bench does: the plans cached in the warm-up's few rows are made again
     process.kill(srv.pid as number, 'SIGUSR2'); // drops start-up, warm-up and creation from the profile
@@ -112,8 +141,15 @@ async function main(): Promise<void> {
       process.kill(srv.pid as number, 'SIGUSR2');
       await sleep(1500);
       if (process.env.BENCH_PROFILE_REQUIRE) log(srv.tail());
-      log(`creations: ${created.length} in ${s.toFixed(2)} s (${(created.length / s).toFixed(0)}/s, with the profiler on)`);
-      log(summarize(JSON.parse(readFileSync(OUT, 'utf8')) as CpuProfile, created.length).replace(/per move/g, 'per creation'));
+      log(
+        `creations: ${created.length} in ${s.toFixed(2)} s (${(created.length / s).toFixed(0)}/s, with the profiler on)`,
+      );
+      log(
+        summarize(JSON.parse(readFileSync(OUT, 'utf8')) as CpuProfile, created.length).replace(
+          /per move/g,
+          'per creation',
+        ),
+      );
       return;
     }
     const lanes: Lane[] = [];
@@ -121,7 +157,9 @@ async function main(): Promise<void> {
     process.kill(srv.pid as number, 'SIGUSR2');
     await sleep(1500);
     if (process.env.BENCH_PROFILE_REQUIRE) log(srv.tail());
-    log(`moves: ${load.ok200} in ${load.seconds} s (${load.movesPerSecond.toFixed(0)}/s, p99 ${load.latencyMs.p99.toFixed(1)} ms, with the profiler on), non-200 ${load.non200}`);
+    log(
+      `moves: ${load.ok200} in ${load.seconds} s (${load.movesPerSecond.toFixed(0)}/s, p99 ${load.latencyMs.p99.toFixed(1)} ms, with the profiler on), non-200 ${load.non200}`,
+    );
     const profile = JSON.parse(readFileSync(OUT, 'utf8')) as CpuProfile;
     log(summarize(profile, load.ok200 + load.matchesCreatedDuringRun));
     log(`\nprofile: ${OUT}`);

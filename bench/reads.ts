@@ -20,7 +20,12 @@ export interface ReadsResult {
   wrong: number;
 }
 
-export async function runReads(base: string, matches: readonly CreatedMatch[], connections: number, seconds: number): Promise<ReadsResult> {
+export async function runReads(
+  base: string,
+  matches: readonly CreatedMatch[],
+  connections: number,
+  seconds: number,
+): Promise<ReadsResult> {
   if (new URL(base).hostname !== '127.0.0.1') throw new Error('the bench only sends traffic to 127.0.0.1');
   if (matches.length < connections) throw new Error(`reads: ${connections} matches needed, ${matches.length} given`);
   let next = 0;
@@ -34,19 +39,23 @@ export async function runReads(base: string, matches: readonly CreatedMatch[], c
     requests: [{ method: 'GET', path: '/games' }], // replaced per connection in setupClient; never sent
     setupClient: (client) => {
       const m = matches[next++ % matches.length] as CreatedMatch;
-      client.setRequests([{
-        method: 'GET',
-        path: `/games/reversi/matches/${m.id}`,
-        headers: { authorization: `Bearer ${m.tokens[0]}` },
-        onResponse: (status, body) => {
-          if (status !== 200) return;
-          const view = JSON.parse(body) as { id?: string; you?: number };
-          if (view.id !== m.id || view.you !== 0) wrong++;
+      client.setRequests([
+        {
+          method: 'GET',
+          path: `/games/reversi/matches/${m.id}`,
+          headers: { authorization: `Bearer ${m.tokens[0]}` },
+          onResponse: (status, body) => {
+            if (status !== 200) return;
+            const view = JSON.parse(body) as { id?: string; you?: number };
+            if (view.id !== m.id || view.you !== 0) wrong++;
+          },
         },
-      }]);
+      ]);
     },
   });
-  const non200 = Object.entries(result.statusCodeStats).reduce((n, [code, s]) => (code === '200' ? n : n + s.count), 0) + result.errors;
+  const non200 =
+    Object.entries(result.statusCodeStats).reduce((n, [code, s]) => (code === '200' ? n : n + s.count), 0) +
+    result.errors;
   const reads = result.statusCodeStats['200']?.count ?? 0;
   return {
     connections,

@@ -19,7 +19,11 @@ export interface BenchServer {
 
 /** `track` is told about the child as soon as it is spawned, so an interrupt during start-up stops it too. */
 export async function startServer(
-  root: string, databaseUrl: string, log: (line: string) => void, track: (server: BenchServer) => void, extraEnv: Record<string, string> = {},
+  root: string,
+  databaseUrl: string,
+  log: (line: string) => void,
+  track: (server: BenchServer) => void,
+  extraEnv: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<BenchServer> {
   const main = join(root, 'dist', 'main.js');
@@ -29,17 +33,28 @@ export async function startServer(
   // Metrics on, as a deployment has them, on a port of their own; BENCH_METRICS=0 turns them off
   // (METRICS_PORT=0: nothing counted), for the on/off pair of bench/README.md "Metrics".
   const metricsPort = process.env.BENCH_METRICS === '0' ? 0 : await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    METRICS_PORT: String(metricsPort),
+  };
   env.WEBHOOK_ALLOW_PRIVATE = '1'; // the webhook bench's receiver listens on 127.0.0.1
   // The rate limits stay on, as a deployment has them, with budgets the bench never reaches: all its traffic
   // comes from one address, and a per-client limit would only measure 429s. Until 2026-12-01 they were off
   // (RATE_LIMIT_PER_MINUTE=0), which hid their cost (bench/README.md, "Rate limits").
-  for (const name of ['RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_CREATE_PER_MINUTE', 'RATE_LIMIT_STREAMS_PER_MINUTE']) env[name] = '1000000000';
+  for (const name of ['RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_CREATE_PER_MINUTE', 'RATE_LIMIT_STREAMS_PER_MINUTE'])
+    env[name] = '1000000000';
   // Likewise the live limit per address: the live bench holds 1,000 streams from 127.0.0.1 (MAX_CONNECTIONS,
   // 2,000 by default, still caps it at half).
   env.LIVE_STREAMS_PER_ADDRESS = '1000000000';
   Object.assign(env, extraEnv);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, main], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString('utf8')).slice(-8000);
@@ -47,10 +62,12 @@ export async function startServer(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited = false;
-  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => {
-    exited = true;
-    resolve();
-  }));
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
 
   const base = `http://127.0.0.1:${port}`;
   const server: BenchServer = {

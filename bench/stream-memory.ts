@@ -52,7 +52,9 @@ if (process.argv[2] === 'server') {
     const matches: { id: string; seats: { token: string }[] }[] = [];
     for (let i = 0; i < 500; i++) {
       const res = await fetch(`${base}/games/reversi/matches`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ players: [{ name: 'a' }, { name: 'b' }] }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ players: [{ name: 'a' }, { name: 'b' }] }),
       });
       matches.push((await res.json()) as (typeof matches)[number]);
     }
@@ -63,7 +65,15 @@ if (process.argv[2] === 'server') {
     const open = async (seat: number): Promise<IncomingMessage[]> => {
       const out: IncomingMessage[] = [];
       for (const m of matches) {
-        out.push(await new Promise((r) => get(`${base}/games/reversi/matches/${m.id}/events`, { headers: { authorization: `Bearer ${m.seats[seat]?.token}` } }, r)));
+        out.push(
+          await new Promise((r) =>
+            get(
+              `${base}/games/reversi/matches/${m.id}/events`,
+              { headers: { authorization: `Bearer ${m.seats[seat]?.token}` } },
+              r,
+            ),
+          ),
+        );
       }
       return out;
     };
@@ -73,8 +83,10 @@ if (process.argv[2] === 'server') {
     const m1 = await measure();
     const second = await open(1);
     const m2 = await measure();
-    process.stdout.write(`per open stream (GC forced): first ${matches.length}: heap ${kib(m1.heapUsed - m0.heapUsed)} KiB, RSS ${kib(m1.rss - m0.rss)} KiB; `
-      + `next ${matches.length}: heap ${kib(m2.heapUsed - m1.heapUsed)} KiB, RSS ${kib(m2.rss - m1.rss)} KiB\n`);
+    process.stdout.write(
+      `per open stream (GC forced): first ${matches.length}: heap ${kib(m1.heapUsed - m0.heapUsed)} KiB, RSS ${kib(m1.rss - m0.rss)} KiB; ` +
+        `next ${matches.length}: heap ${kib(m2.heapUsed - m1.heapUsed)} KiB, RSS ${kib(m2.rss - m1.rss)} KiB\n`,
+    );
     for (const r of [...first, ...second]) r.destroy();
     child.send('stop');
   })();

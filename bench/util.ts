@@ -103,7 +103,10 @@ export function cpuUsage(a: CpuSnapshot | null, b: CpuSnapshot | null, ncpu: num
 }
 
 /** The CPU used over several windows (each a pair of snapshots), as one phase of their summed length. */
-export function cpuUsageOver(pairs: ReadonlyArray<readonly [CpuSnapshot | null, CpuSnapshot | null]>, ncpu: number): CpuUsage | null {
+export function cpuUsageOver(
+  pairs: ReadonlyArray<readonly [CpuSnapshot | null, CpuSnapshot | null]>,
+  ncpu: number,
+): CpuUsage | null {
   let machineBusy = 0;
   let machineTotal = 0;
   const procs: Record<string, number> = {};
@@ -111,7 +114,8 @@ export function cpuUsageOver(pairs: ReadonlyArray<readonly [CpuSnapshot | null, 
     if (!a || !b) return null;
     machineBusy += b.machineBusy - a.machineBusy;
     machineTotal += b.machineTotal - a.machineTotal;
-    for (const label of Object.keys(b.procs)) procs[label] = (procs[label] ?? 0) + Math.max(0, (b.procs[label] ?? 0) - (a.procs[label] ?? 0));
+    for (const label of Object.keys(b.procs))
+      procs[label] = (procs[label] ?? 0) + Math.max(0, (b.procs[label] ?? 0) - (a.procs[label] ?? 0));
   }
   return cpuUsage({ machineBusy: 0, machineTotal: 0, procs: {} }, { machineBusy, machineTotal, procs }, ncpu);
 }

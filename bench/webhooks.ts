@@ -41,7 +41,9 @@ function fixedGame(): string[] {
   for (;;) {
     const seat = reversiEngine.toMove(state)[0];
     if (seat === undefined) return squares;
-    const move = reversiEngine.legalMoves(state, seat)[Symbol.iterator]().next().value as Parameters<typeof reversiEngine.apply>[2];
+    const move = reversiEngine.legalMoves(state, seat)[Symbol.iterator]().next().value as Parameters<
+      typeof reversiEngine.apply
+    >[2];
     const r = reversiEngine.apply(state, seat, move);
     if (!r.ok) throw new Error(r.error.message);
     squares.push((reversiEngine.encodeMove(move) as { square: string }).square);
@@ -49,7 +51,11 @@ function fixedGame(): string[] {
   }
 }
 
-export async function runWebhookBench(base: string, log: (line: string) => void, opts: { connections: number; phaseSeconds: number }): Promise<WebhookBenchResult> {
+export async function runWebhookBench(
+  base: string,
+  log: (line: string) => void,
+  opts: { connections: number; phaseSeconds: number },
+): Promise<WebhookBenchResult> {
   const seen = new Set<string>();
   let delivered = 0;
   let duplicates = 0;
@@ -73,10 +79,17 @@ export async function runWebhookBench(base: string, log: (line: string) => void,
     let moves = 0;
     let busyMs = 0;
     const until = performance.now() + opts.phaseSeconds * 1000;
-    const body = JSON.stringify({ players: [{ name: 'b0' }, { name: 'b1' }], ...(withHook ? { webhooks: [{ url: hook }] } : {}) });
+    const body = JSON.stringify({
+      players: [{ name: 'b0' }, { name: 'b1' }],
+      ...(withHook ? { webhooks: [{ url: hook }] } : {}),
+    });
     const client = async (): Promise<void> => {
       while (performance.now() < until) {
-        const created = await fetch(`${base}/games/reversi/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const created = await fetch(`${base}/games/reversi/matches`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         const m = (await created.json()) as { id: string; seats: { token: string }[]; toMove: number[] };
         if (created.status !== 201) throw new Error(`create: ${created.status}`);
         if (withHook) expected++;
@@ -84,7 +97,8 @@ export async function runWebhookBench(base: string, log: (line: string) => void,
         for (let v = 0; v < game.length && performance.now() < until; v++) {
           const t = performance.now();
           const res = await fetch(`${base}/games/reversi/matches/${m.id}/moves`, {
-            method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${m.seats[toMove]?.token}` },
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${m.seats[toMove]?.token}` },
             body: JSON.stringify({ move: { square: game[v] }, expectedVersion: v }),
           });
           const answer = (await res.json()) as { toMove: number[] };
@@ -118,7 +132,9 @@ export async function runWebhookBench(base: string, log: (line: string) => void,
       steadyDelivered += delivered - before;
       webhookEvents += expected - expectedBefore;
     }
-    log(`webhooks: phase ${withHook ? 'one webhook' : 'no webhook '}: ${(r.moves / r.seconds).toFixed(0)} moves/s, mean ${(r.busyMs / Math.max(1, r.moves)).toFixed(2)} ms/move`);
+    log(
+      `webhooks: phase ${withHook ? 'one webhook' : 'no webhook '}: ${(r.moves / r.seconds).toFixed(0)} moves/s, mean ${(r.busyMs / Math.max(1, r.moves)).toFixed(2)} ms/move`,
+    );
   }
   const backlogAtEnd = expected - seen.size;
   const t0 = performance.now();

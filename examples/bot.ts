@@ -79,14 +79,23 @@ async function* matchesFrom(url: string, signal: AbortSignal): AsyncGenerator<An
     buffer += decoder.decode(chunk, { stream: true });
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const data = buffer.slice(0, end).split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+      const data = buffer
+        .slice(0, end)
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n');
       buffer = buffer.slice(end + 2);
       if (data) yield (JSON.parse(data) as { match: AnyMatch }).match;
     }
   }
 }
 
-export async function playMatch(baseUrl: string, game: Game, { seed = 1, maxMoves = 5000, timeControl, onTimeout, onTurn }: PlayOptions = {}): Promise<Played> {
+export async function playMatch(
+  baseUrl: string,
+  game: Game,
+  { seed = 1, maxMoves = 5000, timeControl, onTimeout, onTurn }: PlayOptions = {},
+): Promise<Played> {
   const api = createClient<paths>({ baseUrl });
   const pick = picker(seed);
 
@@ -114,14 +123,26 @@ export async function playMatch(baseUrl: string, game: Game, { seed = 1, maxMove
   };
   try {
     let match: AnyMatch = created.data;
-    for (let moves = 0; moves <= maxMoves; ) {
+    for (let moves = 0; moves <= maxMoves;) {
       if (match.status !== 'active') return { game, id, version: match.version, moves, outcome: match.outcome };
       const seats = match.toMove;
-      if (match.clock) onTurn?.({ game, id, version: match.version, toMove: seats, remainingMs: match.clock.remainingMs, deadlineAt: match.clock.deadlineAt });
+      if (match.clock)
+        onTurn?.({
+          game,
+          id,
+          version: match.version,
+          toMove: seats,
+          remainingMs: match.clock.remainingMs,
+          deadlineAt: match.clock.deadlineAt,
+        });
       for (const seat of seats) {
-        const legal = await api.GET(`/games/${game}/matches/{id}/legal-moves`, { ...as(seat), params: { ...path.params, query: { limit: 50 } } });
+        const legal = await api.GET(`/games/${game}/matches/{id}/legal-moves`, {
+          ...as(seat),
+          params: { ...path.params, query: { limit: 50 } },
+        });
         if (!legal.data) return fail('legal moves', legal.error, legal.response.status);
-        if (legal.data.moves.length === 0) throw new Error(`seat ${seat} is to move in ${game} ${id} but has no legal move`);
+        if (legal.data.moves.length === 0)
+          throw new Error(`seat ${seat} is to move in ${game} ${id} but has no legal move`);
         const choices: readonly AnyMove[] = legal.data.moves;
         const move = pick(choices);
         // A move of the game being played (TypeScript cannot pair `game` with its move type by itself).

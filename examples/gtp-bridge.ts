@@ -64,7 +64,8 @@ const newStats = (): BridgeStats => ({ checks: 0, disagreements: 0, resyncs: 0, 
 export class GtpEngine {
   private readonly child: ChildProcessWithoutNullStreams;
   private buffer = '';
-  private readonly waiting: { resolve: (answer: { ok: boolean; text: string }) => void; reject: (e: Error) => void }[] = [];
+  private readonly waiting: { resolve: (answer: { ok: boolean; text: string }) => void; reject: (e: Error) => void }[] =
+    [];
   private exited: Error | null = null;
   private hasShowboard: boolean | null = null;
 
@@ -130,7 +131,8 @@ export class GtpEngine {
 
   /** The engine's board as 8 rows of `B`, `W` and `.` (turnbase's view), or null without `showboard`. */
   async board(): Promise<string[] | null> {
-    if (this.hasShowboard === null) this.hasShowboard = (await this.send('known_command showboard')).text.trim() === 'true';
+    if (this.hasShowboard === null)
+      this.hasShowboard = (await this.send('known_command showboard')).text.trim() === 'true';
     if (!this.hasShowboard) return null;
     const text = await this.must('showboard');
     const rows: string[] = [];
@@ -139,7 +141,9 @@ export class GtpEngine {
       if (!m) continue;
       const cells = (m[2] as string).trim().split(/\s+/);
       if (cells.length !== 8) continue;
-      rows[Number(m[1]) - 1] = cells.map((c) => (c === 'X' || c === '#' || c === '@' ? 'B' : c === 'O' ? 'W' : '.')).join('');
+      rows[Number(m[1]) - 1] = cells
+        .map((c) => (c === 'X' || c === '#' || c === '@' ? 'B' : c === 'O' ? 'W' : '.'))
+        .join('');
     }
     return rows.length === 8 && rows.every((r) => typeof r === 'string') ? rows : null;
   }
@@ -163,7 +167,11 @@ export class MatchMirror {
   private lastSeat: number | null = null;
   private started = false;
 
-  constructor(readonly engine: GtpEngine, readonly stats: BridgeStats = newStats(), private readonly log: (line: object) => void = () => undefined) {}
+  constructor(
+    readonly engine: GtpEngine,
+    readonly stats: BridgeStats = newStats(),
+    private readonly log: (line: object) => void = () => undefined,
+  ) {}
 
   private async start(): Promise<void> {
     await this.engine.newGame();
@@ -208,7 +216,8 @@ export class MatchMirror {
     this.stats.resyncs++;
     await this.start();
     for (const entry of log) {
-      if (!(await this.relay(entry))) throw new Error(`the engine refuses ${JSON.stringify(entry)} even from a clean board`);
+      if (!(await this.relay(entry)))
+        throw new Error(`the engine refuses ${JSON.stringify(entry)} even from a clean board`);
     }
   }
 
@@ -230,22 +239,35 @@ export class MatchMirror {
     if (await this.agrees(board)) return;
     await this.resync(await wholeLog());
     const mine = await this.engine.board();
-    if (mine && mine.join('/') !== board.join('/')) throw new Error('the engine still disagrees with the server after a resync');
+    if (mine && mine.join('/') !== board.join('/'))
+      throw new Error('the engine still disagrees with the server after a resync');
   }
 }
 
 /** A turnbase API client for one match, with retries on 429/503 (after `Retry-After`) and network errors. */
 class Api {
-  constructor(readonly server: string, private readonly auth?: string) {}
+  constructor(
+    readonly server: string,
+    private readonly auth?: string,
+  ) {}
 
-  async call<T>(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; token?: string } = {}): Promise<{ status: number; body: T }> {
+  async call<T>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; headers?: Record<string, string>; token?: string } = {},
+  ): Promise<{ status: number; body: T }> {
     const token = opts.token ?? this.auth;
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
         res = await fetch(`${this.server}${path}`, {
           method,
-          headers: { accept: 'application/json', ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}), ...opts.headers },
+          headers: {
+            accept: 'application/json',
+            ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...opts.headers,
+          },
           body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         });
       } catch (error) {
@@ -264,7 +286,11 @@ class Api {
     }
   }
 
-  async ok<T>(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; token?: string } = {}): Promise<T> {
+  async ok<T>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; headers?: Record<string, string>; token?: string } = {},
+  ): Promise<T> {
     const { status, body } = await this.call<T>(method, path, opts);
     if (status < 200 || status > 299) throw new Error(`${method} ${path}: ${status} ${JSON.stringify(body)}`);
     return body;
@@ -273,8 +299,10 @@ class Api {
   /** The whole log of a match, page by page. */
   async log(matchId: string, token?: string, after = 0): Promise<LogEntry[]> {
     const all: LogEntry[] = [];
-    for (let cursor: number | null = after; cursor !== null; ) {
-      const page: LogPage = await this.ok<LogPage>('GET', `/games/reversi/matches/${matchId}/moves?after=${cursor}`, { token });
+    for (let cursor: number | null = after; cursor !== null;) {
+      const page: LogPage = await this.ok<LogPage>('GET', `/games/reversi/matches/${matchId}/moves?after=${cursor}`, {
+        token,
+      });
       all.push(...page.entries);
       cursor = page.nextAfter;
     }
@@ -332,7 +360,9 @@ export async function playMatch(opts: PlayOptions): Promise<PlayResult> {
     const other = opts.open ? { open: true } : { bot: opts.vs ?? 'greedy' };
     seat = opts.colour === 'white' ? 1 : 0;
     const players = seat === 0 ? [me, other] : [other, me];
-    const created = await api.ok<{ id: string; seats: { seat: number; token: string | null }[] }>('POST', base, { body: { players } });
+    const created = await api.ok<{ id: string; seats: { seat: number; token: string | null }[] }>('POST', base, {
+      body: { players },
+    });
     matchId = created.id;
     token = created.seats.find((s) => s.seat === seat)?.token ?? undefined;
   }
@@ -349,7 +379,11 @@ export async function playMatch(opts: PlayOptions): Promise<PlayResult> {
     let wait = false;
     for (;;) {
       // Long-poll: answers at once when there are entries after the engine's last, else when one arrives.
-      const page = await api.ok<LogPage>('GET', `${base}/${matchId}/moves?after=${mirror.applied}${wait ? '&wait=30' : ''}`, { token });
+      const page = await api.ok<LogPage>(
+        'GET',
+        `${base}/${matchId}/moves?after=${mirror.applied}${wait ? '&wait=30' : ''}`,
+        { token },
+      );
       await mirror.catchUp(page.entries, wholeLog);
       wait = false;
       if (page.nextAfter !== null) continue; // more pages of entries to relay first
@@ -370,7 +404,8 @@ export async function playMatch(opts: PlayOptions): Promise<PlayResult> {
       moveMs.push(Math.round(performance.now() - started));
       for (let tries = 0; ; tries++) {
         const version = match.version;
-        if (square === 'pass') throw new Error(`the engine passes at version ${version}, but the server says it has a move`);
+        if (square === 'pass')
+          throw new Error(`the engine passes at version ${version}, but the server says it has a move`);
         const sent = await api.call<MatchResponse & { code?: string }>('POST', `${base}/${matchId}/moves`, {
           token,
           body: { move: { square }, expectedVersion: version },
@@ -401,7 +436,12 @@ export async function playMatch(opts: PlayOptions): Promise<PlayResult> {
 }
 
 /** Verifies a Standard Webhooks signature (`v1,<base64>` entries, space-separated) within 5 minutes. */
-export function verifySignature(secret: string, headers: Record<string, string | string[] | undefined>, body: string, nowMs = Date.now()): boolean {
+export function verifySignature(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+  nowMs = Date.now(),
+): boolean {
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];
   const signatures = headers['webhook-signature'];
@@ -452,7 +492,9 @@ export interface HttpBridge {
   url: string;
   stats: BridgeStats;
   /** Relays a finished match's last moves to its engine, compares the final boards, closes the engine. */
-  finish(matchId: string): Promise<{ agrees: boolean; engineBoard: string[] | null; serverBoard: string[]; moveMs: number[] } | null>;
+  finish(
+    matchId: string,
+  ): Promise<{ agrees: boolean; engineBoard: string[] | null; serverBoard: string[]; moveMs: number[] } | null>;
   close(): Promise<void>;
 }
 
@@ -482,7 +524,10 @@ export async function serveHttpBot(opts: ServeOptions): Promise<HttpBridge> {
     const wholeLog = (): Promise<LogEntry[]> => api.log(turn.matchId);
     const { mirror } = s;
     const entries = await api.log(turn.matchId, undefined, mirror.applied);
-    await mirror.catchUp(entries.filter((e) => e.seq <= turn.version), async () => (await wholeLog()).filter((e) => e.seq <= turn.version));
+    await mirror.catchUp(
+      entries.filter((e) => e.seq <= turn.version),
+      async () => (await wholeLog()).filter((e) => e.seq <= turn.version),
+    );
     await mirror.ensure(turn.match.view.board, async () => (await wholeLog()).filter((e) => e.seq <= turn.version));
     const legal = new Set(turn.legalMoves.map((m) => m.square));
     const started = performance.now();
@@ -529,7 +574,8 @@ export async function serveHttpBot(opts: ServeOptions): Promise<HttpBridge> {
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
       };
       const secret = secretOf();
-      if (req.method !== 'POST' || !secret || !verifySignature(secret, req.headers, body)) return reply(401, { error: 'bad signature' });
+      if (req.method !== 'POST' || !secret || !verifySignature(secret, req.headers, body))
+        return reply(401, { error: 'bad signature' });
       let turn: Turn;
       try {
         turn = JSON.parse(body) as Turn;
@@ -540,10 +586,13 @@ export async function serveHttpBot(opts: ServeOptions): Promise<HttpBridge> {
       const s = seat(turn.matchId);
       const work = s.queue.then(() => answer(turn));
       s.queue = work.catch(() => undefined);
-      work.then((move) => reply(200, { move }), (error: Error) => {
-        log({ event: 'error', matchId: turn.matchId, message: error.message });
-        reply(500, { error: error.message });
-      });
+      work.then(
+        (move) => reply(200, { move }),
+        (error: Error) => {
+          log({ event: 'error', matchId: turn.matchId, message: error.message });
+          reply(500, { error: error.message });
+        },
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
@@ -574,7 +623,8 @@ async function main(argv: string[]): Promise<void> {
     const i = flags.indexOf(`--${name}`);
     return i >= 0 ? flags[i + 1] : undefined;
   };
-  const usage = 'usage: gtp-bridge play --server URL [--vs greedy | --open | --join ID] [--colour black|white] [--name N] [--key PLAYER_KEY] -- ENGINE…\n' +
+  const usage =
+    'usage: gtp-bridge play --server URL [--vs greedy | --open | --join ID] [--colour black|white] [--name N] [--key PLAYER_KEY] -- ENGINE…\n' +
     '       gtp-bridge serve --server URL --port P (--secret whsec_… | --secret-file F) [--host H] -- ENGINE…';
   const server = opt('server');
   if (!server || engine.length === 0 || (mode !== 'play' && mode !== 'serve')) throw new Error(usage);
@@ -582,13 +632,37 @@ async function main(argv: string[]): Promise<void> {
   if (mode === 'play') {
     const colour = opt('colour');
     if (colour !== undefined && colour !== 'black' && colour !== 'white') throw new Error(usage);
-    const result = await playMatch({ server, engine, vs: opt('vs'), open: flags.includes('--open'), join: opt('join'), colour, name: opt('name'), playerKey: opt('key'), log });
-    log({ event: 'result', matchId: result.matchId, seat: result.seat, outcome: result.match.outcome, stats: result.stats });
+    const result = await playMatch({
+      server,
+      engine,
+      vs: opt('vs'),
+      open: flags.includes('--open'),
+      join: opt('join'),
+      colour,
+      name: opt('name'),
+      playerKey: opt('key'),
+      log,
+    });
+    log({
+      event: 'result',
+      matchId: result.matchId,
+      seat: result.seat,
+      outcome: result.match.outcome,
+      stats: result.stats,
+    });
     return;
   }
   const secretFile = opt('secret-file');
   const secretFlag = opt('secret') ?? process.env.GTP_BRIDGE_SECRET;
-  const secret = secretFile ? () => { try { return readFileSync(secretFile, 'utf8').trim(); } catch { return undefined; } } : secretFlag;
+  const secret = secretFile
+    ? () => {
+        try {
+          return readFileSync(secretFile, 'utf8').trim();
+        } catch {
+          return undefined;
+        }
+      }
+    : secretFlag;
   if (!secret) throw new Error(usage);
   const bridge = await serveHttpBot({ server, engine, secret, port: Number(opt('port') ?? 0), host: opt('host'), log });
   log({ event: 'listening', url: bridge.url });

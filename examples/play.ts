@@ -25,10 +25,13 @@ function timeControlOf(values: Record<string, string | boolean | undefined>): Ti
   const initial = seconds('initial-seconds', values['initial-seconds'] as string | undefined);
   const increment = seconds('increment-seconds', values['increment-seconds'] as string | undefined);
   if (perMove !== undefined && (initial !== undefined || increment !== undefined)) {
-    throw new Error('--per-move-seconds is a clock of its own: give it, or --initial-seconds (with --increment-seconds), not both');
+    throw new Error(
+      '--per-move-seconds is a clock of its own: give it, or --initial-seconds (with --increment-seconds), not both',
+    );
   }
   if (perMove !== undefined) return { perMoveSeconds: perMove };
-  if (initial !== undefined) return { initialSeconds: initial, ...(increment !== undefined ? { incrementSeconds: increment } : {}) };
+  if (initial !== undefined)
+    return { initialSeconds: initial, ...(increment !== undefined ? { incrementSeconds: increment } : {}) };
   if (increment !== undefined) throw new Error('--increment-seconds needs --initial-seconds');
   return undefined;
 }
@@ -46,8 +49,10 @@ async function main(): Promise<void> {
   });
   const timeControl = timeControlOf(values);
   const onTimeout = values['on-timeout'];
-  if (onTimeout !== undefined && onTimeout !== 'forfeit' && onTimeout !== 'random') throw new Error(`--on-timeout is forfeit or random, not ${onTimeout}`);
-  if (onTimeout !== undefined && !timeControl) throw new Error('--on-timeout needs a clock (--per-move-seconds or --initial-seconds)');
+  if (onTimeout !== undefined && onTimeout !== 'forfeit' && onTimeout !== 'random')
+    throw new Error(`--on-timeout is forfeit or random, not ${onTimeout}`);
+  if (onTimeout !== undefined && !timeControl)
+    throw new Error('--on-timeout needs a clock (--per-move-seconds or --initial-seconds)');
   const [baseUrl = 'http://localhost:3000', ...games] = positionals;
   // Each turn of a match with a clock: the seats to move, their time left and the deadline.
   const onTurn = ({ game, id, version, toMove, remainingMs, deadlineAt }: Turn): void => {
@@ -56,7 +61,12 @@ async function main(): Promise<void> {
   for (const [i, game] of (games.length > 0 ? games : GAME_IDS).entries()) {
     if (values.simulate) console.log(JSON.stringify(simulate(game as Game, i + 1)));
     const t0 = Date.now();
-    const played = await playMatch(baseUrl, game as Game, { seed: i + 1, timeControl, onTimeout: onTimeout as OnTimeout | undefined, onTurn });
+    const played = await playMatch(baseUrl, game as Game, {
+      seed: i + 1,
+      timeControl,
+      onTimeout: onTimeout as OnTimeout | undefined,
+      onTurn,
+    });
     console.log(JSON.stringify({ ...played, ms: Date.now() - t0 }));
   }
 }

@@ -11,10 +11,16 @@ import type { components } from './generated/api';
 type Schemas = components['schemas'];
 
 // 1. A defaulted option is optional: the server fills in every option left out (the catalogue lists the defaults).
-const deblockle: Schemas['DeblockleCreateMatchRequest'] = { players: [{ name: 'ann' }, { bot: 'greedy' }], options: { setup: 'random' } };
+const deblockle: Schemas['DeblockleCreateMatchRequest'] = {
+  players: [{ name: 'ann' }, { bot: 'greedy' }],
+  options: { setup: 'random' },
+};
 const qwirkle: Schemas['QwirkleCreateMatchRequest'] = { players: [{ name: 'ann' }, { name: 'bob' }], options: {} };
 // @ts-expect-error Reversi has no options.
-const noSuchOption: Schemas['ReversiCreateMatchRequest'] = { players: [{ name: 'ann' }, { name: 'bob' }], options: { setup: 'random' } };
+const noSuchOption: Schemas['ReversiCreateMatchRequest'] = {
+  players: [{ name: 'ann' }, { name: 'bob' }],
+  options: { setup: 'random' },
+};
 
 // 2. expectedVersion is optional: If-Match (the match's ETag) replaces it.
 const withIfMatch: Schemas['ReversiMoveRequest'] = { move: { square: 'd3' } };
@@ -29,7 +35,9 @@ function onFeed(e: Schemas['PlayerFeedEvent']): string {
       // @ts-expect-error the outcome is typed, not an empty object.
       const nothing: string = outcome?.nothing;
       void nothing;
-      return outcome === null ? 'aborted' : `winners ${outcome.winners.join(', ')}${outcome.draw ? ' (draw)' : ''}: ${outcome.reason}`;
+      return outcome === null
+        ? 'aborted'
+        : `winners ${outcome.winners.join(', ')}${outcome.draw ? ' (draw)' : ''}: ${outcome.reason}`;
     }
     case 'matched':
       return `seek ${e.data.seekId} matched: seat ${e.data.seat} of ${e.data.game} match ${e.data.matchId}`;
@@ -57,11 +65,22 @@ function answer(turn: Schemas['HttpBotTurn']): Schemas['HttpBotAnswer'] {
 
 // 5. A tournament's options are its game's; its stream sends one typed event per step.
 const tournament: Schemas['CreateTournamentRequest'] = {
-  game: 'deblockle', format: 'swiss', rounds: 3, options: { setup: 'random', maxTurns: 200 },
-  entrants: [{ name: 'a', bot: 'random' }, { name: 'b', bot: 'greedy' }],
+  game: 'deblockle',
+  format: 'swiss',
+  rounds: 3,
+  options: { setup: 'random', maxTurns: 200 },
+  entrants: [
+    { name: 'a', bot: 'random' },
+    { name: 'b', bot: 'greedy' },
+  ],
 };
 // @ts-expect-error Split has no `setup` option.
-const wrongOptions: Schemas['CreateTournamentRequest'] = { game: 'split', format: 'swiss', options: { setup: 'random' }, entrants: [] };
+const wrongOptions: Schemas['CreateTournamentRequest'] = {
+  game: 'split',
+  format: 'swiss',
+  options: { setup: 'random' },
+  entrants: [],
+};
 
 function onTournamentStep(e: Schemas['TournamentStreamEvent']): string {
   switch (e.event) {
@@ -79,17 +98,33 @@ function onTournamentStep(e: Schemas['TournamentStreamEvent']): string {
 function onMatchEvent(e: Schemas['ReversiStreamEvent']): string {
   const type: Schemas['MatchEventType'] = e.event;
   switch (type) {
-    case 'MoveMade': return `${e.data.entry.seat ?? '?'} played ${e.data.entry.move?.square ?? '?'}`;
-    case 'PlayerResigned': return 'resigned';
-    case 'SeatJoined': return 'a seat was taken';
-    case 'TimedOut': return 'a clock ran out';
-    case 'MatchAborted': return 'aborted';
+    case 'MoveMade':
+      return `${e.data.entry.seat ?? '?'} played ${e.data.entry.move?.square ?? '?'}`;
+    case 'PlayerResigned':
+      return 'resigned';
+    case 'SeatJoined':
+      return 'a seat was taken';
+    case 'TimedOut':
+      return 'a clock ran out';
+    case 'MatchAborted':
+      return 'aborted';
   }
 }
 const turnOf = (page: Schemas['ReversiLogPage']): number[] => (page.status === 'active' ? page.toMove : []);
 
-console.log(JSON.stringify({
-  deblockle, qwirkle, noSuchOption, withIfMatch, tournament, wrongOptions,
-  feed: onFeed({ id: '1', event: 'finished', data: { game: 'reversi', matchId: '00000000-0000-4000-8000-000000000000', seat: 0, outcome: null } }),
-  handlers: [answer, onTournamentStep, onMatchEvent, turnOf].map((f) => f.name),
-}));
+console.log(
+  JSON.stringify({
+    deblockle,
+    qwirkle,
+    noSuchOption,
+    withIfMatch,
+    tournament,
+    wrongOptions,
+    feed: onFeed({
+      id: '1',
+      event: 'finished',
+      data: { game: 'reversi', matchId: '00000000-0000-4000-8000-000000000000', seat: 0, outcome: null },
+    }),
+    handlers: [answer, onTournamentStep, onMatchEvent, turnOf].map((f) => f.name),
+  }),
+);

@@ -22,7 +22,11 @@ function inputsHash() {
   const hash = createHash('sha256');
   const inputs = files(path.join(root, 'src'))
     .concat(files(path.join(root, 'web')))
-    .concat(['tsconfig.json', 'tsconfig.engines.json', 'nest-cli.json', '.swcrc', 'package-lock.json'].map((f) => path.join(root, f)));
+    .concat(
+      ['tsconfig.json', 'tsconfig.engines.json', 'nest-cli.json', '.swcrc', 'package-lock.json'].map((f) =>
+        path.join(root, f),
+      ),
+    );
   for (const file of inputs.filter((f) => existsSync(f)).sort()) {
     hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }

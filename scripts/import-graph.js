@@ -111,7 +111,9 @@ function report(title, { edges, pairs, cycles }, verbose) {
     for (const imp of edges.get(`${a} -> ${b}`)) lines.push(`      ${a}->${b}  ${imp}`);
     for (const imp of edges.get(`${b} -> ${a}`)) lines.push(`      ${b}->${a}  ${imp}`);
   }
-  lines.push(`  folders in a cycle (any length, reported, not failed on): ${cycles.map((c) => `{${c.join(', ')}}`).join(' ') || 'none'}`);
+  lines.push(
+    `  folders in a cycle (any length, reported, not failed on): ${cycles.map((c) => `{${c.join(', ')}}`).join(' ') || 'none'}`,
+  );
   return lines.join('\n');
 }
 

@@ -79,11 +79,29 @@ async function startEtcd() {
   const initial = members.map((m) => `${m.name}=http://127.0.0.1:${m.peer}`).join(',');
   for (const m of members) {
     start(`etcd-${m.name}`, 'etcd', [
-      '--name', m.name, '--data-dir', path.join(dir, `etcd-${m.name}`),
-      '--listen-client-urls', `http://127.0.0.1:${m.client}`, '--advertise-client-urls', `http://127.0.0.1:${m.client}`,
-      '--listen-peer-urls', `http://127.0.0.1:${m.peer}`, '--initial-advertise-peer-urls', `http://127.0.0.1:${m.peer}`,
-      '--initial-cluster', initial, '--initial-cluster-state', 'new', '--initial-cluster-token', 'turnbase-ha',
-      '--enable-v2', '--heartbeat-interval', '100', '--election-timeout', '1000',
+      '--name',
+      m.name,
+      '--data-dir',
+      path.join(dir, `etcd-${m.name}`),
+      '--listen-client-urls',
+      `http://127.0.0.1:${m.client}`,
+      '--advertise-client-urls',
+      `http://127.0.0.1:${m.client}`,
+      '--listen-peer-urls',
+      `http://127.0.0.1:${m.peer}`,
+      '--initial-advertise-peer-urls',
+      `http://127.0.0.1:${m.peer}`,
+      '--initial-cluster',
+      initial,
+      '--initial-cluster-state',
+      'new',
+      '--initial-cluster-token',
+      'turnbase-ha',
+      '--enable-v2',
+      '--heartbeat-interval',
+      '100',
+      '--election-timeout',
+      '1000',
     ]);
   }
   const until = now() + 30_000;
@@ -156,7 +174,9 @@ tags:
 }
 
 function startPatroni(m) {
-  const args = asRoot ? ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', 'patroni', m.config] : [m.config];
+  const args = asRoot
+    ? ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', 'patroni', m.config]
+    : [m.config];
   m.child = start(`patroni-${m.name}`, asRoot ? 'setpriv' : 'patroni', args, { env: { ...process.env, HOME: dir } });
 }
 
@@ -241,7 +261,9 @@ function signal(pids, sig) {
 async function startHaproxy(pinned) {
   const port = await freePort();
   const cfg = path.join(dir, 'haproxy.cfg');
-  fs.writeFileSync(cfg, `global
+  fs.writeFileSync(
+    cfg,
+    `global
   maxconn 2000
 defaults
   mode tcp
@@ -259,7 +281,8 @@ ${members.map((m) => `  server ${m.name} 127.0.0.1:${m.pg} maxconn 500 check por
 listen pinned
   bind 127.0.0.1:${pinned.port}
   server ${pinned.member.name} 127.0.0.1:${pinned.member.pg}
-`);
+`,
+  );
   start('haproxy', 'haproxy', ['-f', cfg, '-db']);
   return port;
 }
@@ -284,20 +307,29 @@ async function startInstance(name, url) {
   start(name, process.execPath, ['-e', BOOT], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), DATABASE_URL: url, RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production',
-      CLOCK_SWEEP_MS: '500', DATABASE_POOL_SIZE: '10',
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: url,
+      RATE_LIMIT_PER_MINUTE: '0',
+      NODE_ENV: 'production',
+      CLOCK_SWEEP_MS: '500',
+      DATABASE_POOL_SIZE: '10',
       // Several instances on one host: each needs a metrics port of its own (the default 9464 would clash).
       METRICS_PORT: String(await freePort()),
     },
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${name} to serve`, async () => {
-    try {
-      return (await fetch(`${base}/health/live`)).ok;
-    } catch {
-      return false;
-    }
-  }, 90_000);
+  await waitFor(
+    `${name} to serve`,
+    async () => {
+      try {
+        return (await fetch(`${base}/health/live`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    90_000,
+  );
   return { name, base };
 }
 
@@ -320,7 +352,9 @@ async function call(inst, method, p, body, headers = {}) {
     let status = 0;
     try {
       res = await fetch(`${inst.base}${p}`, {
-        method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body),
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(20_000),
       });
       status = res.status;
@@ -339,7 +373,8 @@ async function call(inst, method, p, body, headers = {}) {
     }
     events.push({ at: now(), ok: false, inst: inst.name, status });
     if (status === 500) stats.status500.push({ at: now(), what: `${method} ${p}`, body: json });
-    else if (status !== 503 || !/^\d+$/.test(res.headers.get('retry-after') ?? '')) stats.bad503.push({ at: now(), status, what: `${method} ${p}`, body: json });
+    else if (status !== 503 || !/^\d+$/.test(res.headers.get('retry-after') ?? ''))
+      stats.bad503.push({ at: now(), status, what: `${method} ${p}`, body: json });
     if (now() > until) throw new Error(`${method} ${p}: still ${status} after a minute`);
     const wait = Number(res.headers.get('retry-after') ?? 1) * 1000;
     await sleep(Math.min(wait, 1000));
@@ -350,7 +385,9 @@ async function client(i, instances) {
   let k = 0;
   while (!stopClients) {
     const inst = () => instances[(k++ + i) % instances.length];
-    const created = await call(inst(), 'POST', '/games/reversi/matches', { players: [{ name: `c${i}a` }, { name: `c${i}b` }] });
+    const created = await call(inst(), 'POST', '/games/reversi/matches', {
+      players: [{ name: `c${i}a` }, { name: `c${i}b` }],
+    });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.json)}`);
     const id = created.json.id;
     const tokens = created.json.seats.map((s) => s.token);
@@ -360,16 +397,25 @@ async function client(i, instances) {
     let toMove = created.json.toMove;
     while (!stopClients && toMove.length > 0) {
       const seat = toMove[0];
-      const legal = await call(inst(), 'GET', `/games/reversi/matches/${id}/legal-moves`, undefined, { authorization: `Bearer ${tokens[seat]}` });
+      const legal = await call(inst(), 'GET', `/games/reversi/matches/${id}/legal-moves`, undefined, {
+        authorization: `Bearer ${tokens[seat]}`,
+      });
       if (legal.status !== 200) throw new Error(`legal: ${legal.status} ${JSON.stringify(legal.json)}`);
       const moves = legal.json.moves ?? legal.json.legalMoves ?? [];
       if (moves.length === 0) break;
       const move = moves[Math.floor(Math.random() * moves.length)];
       const key = `${id}-${version}`;
       record.pending = JSON.stringify(move);
-      const res = await call(inst(), 'POST', `/games/reversi/matches/${id}/moves`, { move, expectedVersion: version }, {
-        authorization: `Bearer ${tokens[seat]}`, 'idempotency-key': key,
-      });
+      const res = await call(
+        inst(),
+        'POST',
+        `/games/reversi/matches/${id}/moves`,
+        { move, expectedVersion: version },
+        {
+          authorization: `Bearer ${tokens[seat]}`,
+          'idempotency-key': key,
+        },
+      );
       if (res.status !== 200) throw new Error(`move ${key}: ${res.status} ${JSON.stringify(res.json)}`);
       record.moves.push(JSON.stringify(move));
       record.pending = null;
@@ -389,7 +435,9 @@ function sseReader(inst, id) {
   const run = async () => {
     while (!stop) {
       try {
-        const res = await fetch(`${inst.base}/games/reversi/matches/${id}/events?after=${last}`, { headers: last ? { 'last-event-id': String(last) } : {} });
+        const res = await fetch(`${inst.base}/games/reversi/matches/${id}/events?after=${last}`, {
+          headers: last ? { 'last-event-id': String(last) } : {},
+        });
         if (res.status !== 200 || !res.body) {
           await sleep(500);
           continue;
@@ -418,7 +466,13 @@ function sseReader(inst, id) {
     }
   };
   const done = run();
-  return { seen, stop: async () => { stop = true; await Promise.race([done, sleep(2000)]); } };
+  return {
+    seen,
+    stop: async () => {
+      stop = true;
+      await Promise.race([done, sleep(2000)]);
+    },
+  };
 }
 
 /** A match played slowly on one instance, for the SSE reader on the other. */
@@ -427,12 +481,21 @@ async function slowPlayer(inst, id, tokens, stopAt) {
   let toMove = [0];
   while (now() < stopAt() && toMove.length > 0) {
     const seat = toMove[0];
-    const legal = await call(inst, 'GET', `/games/reversi/matches/${id}/legal-moves`, undefined, { authorization: `Bearer ${tokens[seat]}` });
+    const legal = await call(inst, 'GET', `/games/reversi/matches/${id}/legal-moves`, undefined, {
+      authorization: `Bearer ${tokens[seat]}`,
+    });
     const moves = legal.json.moves ?? legal.json.legalMoves ?? [];
     if (moves.length === 0) break;
-    const res = await call(inst, 'POST', `/games/reversi/matches/${id}/moves`, { move: moves[0], expectedVersion: version }, {
-      authorization: `Bearer ${tokens[seat]}`, 'idempotency-key': `slow-${version}`,
-    });
+    const res = await call(
+      inst,
+      'POST',
+      `/games/reversi/matches/${id}/moves`,
+      { move: moves[0], expectedVersion: version },
+      {
+        authorization: `Bearer ${tokens[seat]}`,
+        'idempotency-key': `slow-${version}`,
+      },
+    );
     if (res.status !== 200) throw new Error(`slow move: ${res.status} ${JSON.stringify(res.json)}`);
     version = res.json.version;
     toMove = res.json.toMove;
@@ -449,7 +512,11 @@ function readinessSampler(inst, haproxyPort) {
   let readOnlySeen = 0;
   let stop = false;
   const routedInRecovery = async () => {
-    const c = new Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${haproxyPort}/postgres`, connectionTimeoutMillis: 500, query_timeout: 500 });
+    const c = new Client({
+      connectionString: `postgresql://postgres:postgres@127.0.0.1:${haproxyPort}/postgres`,
+      connectionTimeoutMillis: 500,
+      query_timeout: 500,
+    });
     c.on('error', () => undefined);
     try {
       await c.connect();
@@ -480,7 +547,14 @@ function readinessSampler(inst, haproxyPort) {
     }
   };
   const done = run();
-  return { mismatches, stats: () => ({ samples, readOnlySeen }), stop: async () => { stop = true; await done; } };
+  return {
+    mismatches,
+    stats: () => ({ samples, readOnlySeen }),
+    stop: async () => {
+      stop = true;
+      await done;
+    },
+  };
 }
 
 /** The error window of a phase: from the first failed answer to the last, over every instance. */
@@ -500,7 +574,9 @@ async function createClockMatches(inst, count) {
   const ids = [];
   for (let i = 0; i < count; i++) {
     const res = await call(inst, 'POST', '/games/reversi/matches', {
-      players: [{ name: 'late-a' }, { name: 'late-b' }], timeControl: { perMoveSeconds: 2 + (i % 6) }, onTimeout: 'forfeit',
+      players: [{ name: 'late-a' }, { name: 'late-b' }],
+      timeControl: { perMoveSeconds: 2 + (i % 6) },
+      onTimeout: 'forfeit',
     });
     if (res.status !== 201) throw new Error(`clock match: ${res.status} ${JSON.stringify(res.json)}`);
     ids.push(res.json.id);
@@ -514,7 +590,13 @@ async function main() {
   const etcdHosts = etcd.map((m) => `127.0.0.1:${m.client}`).join(',');
   log('etcd: 3 members up (v2 API on)');
   for (const name of ['pg1', 'pg2']) {
-    const m = { name, pg: await freePort(), rest: await freePort(), config: path.join(dir, `${name}.yml`), data: path.join(dir, name) };
+    const m = {
+      name,
+      pg: await freePort(),
+      rest: await freePort(),
+      config: path.join(dir, `${name}.yml`),
+      data: path.join(dir, name),
+    };
     fs.writeFileSync(m.config, patroniConfig(m, etcdHosts));
     members.push(m);
   }
@@ -527,16 +609,22 @@ async function main() {
   log(`Patroni: ${(await primary()).name} primary, synchronous standby streaming; HAProxy on ${haproxyPort}`);
 
   const { Client } = require('pg');
-  const admin = await waitFor('HAProxy to route', async () => {
-    const attempt = new Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${haproxyPort}/postgres` });
-    attempt.on('error', () => undefined);
-    try {
-      await attempt.connect(); // a pg Client connects once: a new one per attempt
-      return attempt;
-    } catch {
-      return null;
-    }
-  }, 30_000);
+  const admin = await waitFor(
+    'HAProxy to route',
+    async () => {
+      const attempt = new Client({
+        connectionString: `postgresql://postgres:postgres@127.0.0.1:${haproxyPort}/postgres`,
+      });
+      attempt.on('error', () => undefined);
+      try {
+        await attempt.connect(); // a pg Client connects once: a new one per attempt
+        return attempt;
+      } catch {
+        return null;
+      }
+    },
+    30_000,
+  );
   await admin.query('CREATE DATABASE turnbase');
   await admin.end();
   const url = `postgresql://postgres:postgres@127.0.0.1:${haproxyPort}/turnbase`;
@@ -560,17 +648,28 @@ async function main() {
     const before = (await primary()) ?? members[0];
     clockMatches.push(...(await createClockMatches(a, 6)));
     // A match played slowly on A through the fault, its stream read on B.
-    const sseMatch = await call(a, 'POST', '/games/reversi/matches', { players: [{ name: 'sse-a' }, { name: 'sse-b' }] });
+    const sseMatch = await call(a, 'POST', '/games/reversi/matches', {
+      players: [{ name: 'sse-a' }, { name: 'sse-b' }],
+    });
     const reader = sseReader(b, sseMatch.json.id);
     let slowUntil = Infinity;
-    const slow = slowPlayer(a, sseMatch.json.id, sseMatch.json.seats.map((s) => s.token), () => slowUntil);
+    const slow = slowPlayer(
+      a,
+      sseMatch.json.id,
+      sseMatch.json.seats.map((s) => s.token),
+      () => slowUntil,
+    );
     await sleep(1000);
     const from = now();
     await fault(before);
-    const promoted = await waitFor('a new primary', async () => {
-      const p = await primary();
-      return p && p !== before ? p : null;
-    }, 90_000);
+    const promoted = await waitFor(
+      'a new primary',
+      async () => {
+        const p = await primary();
+        return p && p !== before ? p : null;
+      },
+      90_000,
+    );
     const promotedAt = now();
     log(`${name}: ${promoted.name} is primary after ${((promotedAt - from) / 1000).toFixed(1)} s`);
     await sleep(8000); // load on the new primary
@@ -583,7 +682,14 @@ async function main() {
     await sleep(1500);
     await reader.stop();
     const gaps = reader.seen.filter((seq, i) => seq !== i + 1).length + Math.abs(played - reader.seen.length);
-    phases.push({ name, from, to: now(), promotedMs: promotedAt - from, recovery, sse: { played, seen: reader.seen.length, gaps } });
+    phases.push({
+      name,
+      from,
+      to: now(),
+      promotedMs: promotedAt - from,
+      recovery,
+      sse: { played, seen: reader.seen.length, gaps },
+    });
     // Heal: the old primary back as a standby, and the pair synchronous again.
     await waitFor('the cluster healthy again', clusterHealthy, 120_000);
     log(`${name}: cluster healthy again`);
@@ -593,7 +699,11 @@ async function main() {
   await inject('planned switchover (patronictl switchover)', async (before) => {
     const cfg = before.config;
     const candidate = members.find((m) => m !== before);
-    execFileSync('patronictl', ['-c', cfg, 'switchover', '--leader', before.name, '--candidate', candidate.name, '--force', 'turnbase-ha'], { stdio: 'ignore', env: { ...process.env, HOME: dir } });
+    execFileSync(
+      'patronictl',
+      ['-c', cfg, 'switchover', '--leader', before.name, '--candidate', candidate.name, '--force', 'turnbase-ha'],
+      { stdio: 'ignore', env: { ...process.env, HOME: dir } },
+    );
   });
 
   {
@@ -601,15 +711,23 @@ async function main() {
     const ready = await fetch(`${c.base}/health/ready`);
     const readyBody = await ready.json();
     const create = await fetch(`${c.base}/games/reversi/matches`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ players: [{ name: 'p' }, { name: 'q' }] }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ players: [{ name: 'p' }, { name: 'q' }] }),
     });
     const createBody = await create.json();
     pinnedChecks.push({
-      ready: ready.status, readyReason: readyBody.reason, create: create.status, createReason: createBody.reason, retryAfter: create.headers.get('retry-after'),
+      ready: ready.status,
+      readyReason: readyBody.reason,
+      create: create.status,
+      createReason: createBody.reason,
+      retryAfter: create.headers.get('retry-after'),
     });
     const live = await fetch(`${c.base}/health/live`);
     pinnedChecks.push({ live: live.status });
-    log(`the instance on the demoted primary: /health/ready ${ready.status} (${readyBody.reason}), a write ${create.status} (${createBody.reason}), /health/live ${live.status}`);
+    log(
+      `the instance on the demoted primary: /health/ready ${ready.status} (${readyBody.reason}), a write ${create.status} (${createBody.reason}), /health/live ${live.status}`,
+    );
   }
 
   await inject('lost host (kill -9 of Patroni and the postmaster)', async (before) => {
@@ -620,10 +738,14 @@ async function main() {
     // the leader key's TTL, its Patroni would only take its own lock again (a restart in place, no failover to
     // measure): a race the run lost whenever the restart was quick.
     void (async () => {
-      await waitFor('the failover before the lost host returns', async () => {
-        const p = await primary();
-        return p && p !== before ? p : null;
-      }, 120_000).catch(() => null);
+      await waitFor(
+        'the failover before the lost host returns',
+        async () => {
+          const p = await primary();
+          return p && p !== before ? p : null;
+        },
+        120_000,
+      ).catch(() => null);
       startPatroni(before);
     })();
   });
@@ -662,31 +784,66 @@ async function main() {
   }
 
   // ---- report ----
-  console.log('\nphase                                                | new primary | error window | failed answers | instances serving after the new primary');
+  console.log(
+    '\nphase                                                | new primary | error window | failed answers | instances serving after the new primary',
+  );
   for (const p of phases) {
     const w = windowOf(p.from, p.to);
-    console.log(`${p.name.padEnd(53)}| ${(p.promotedMs / 1000).toFixed(1).padStart(9)} s | ${(w.ms / 1000).toFixed(1).padStart(10)} s | ${String(w.failures).padStart(14)} | ${p.recovery.map((r) => `${r.inst} ${(r.ms / 1000).toFixed(1)} s`).join(', ')}`);
+    console.log(
+      `${p.name.padEnd(53)}| ${(p.promotedMs / 1000).toFixed(1).padStart(9)} s | ${(w.ms / 1000).toFixed(1).padStart(10)} s | ${String(w.failures).padStart(14)} | ${p.recovery.map((r) => `${r.inst} ${(r.ms / 1000).toFixed(1)} s`).join(', ')}`,
+    );
   }
   const readiness = sampler.stats();
-  console.log(`\nacknowledged moves: ${stats.acked} (${stats.replayed} answered from an earlier attempt by their Idempotency-Key) over ${played.size} matches`);
-  console.log(`lost: ${lost}; written twice: ${twice}; 500s: ${stats.status500.length}; failures other than 503 + Retry-After: ${stats.bad503.length}; dropped connections: ${stats.failures.length}`);
-  for (const p of phases) console.log(`SSE through ${p.name}: ${p.sse.seen} events of ${p.sse.played} read on the other instance, gaps: ${p.sse.gaps}`);
-  console.log(`clock deadlines: ${clockMatches.length} matches, ${timedOut} TimedOut events, problems: ${clockProblems.length}`);
-  console.log(`/health/ready: ${readiness.samples} samples, ${readiness.readOnlySeen} while HAProxy routed to a standby, 200 among them: ${sampler.mismatches.length}`);
+  console.log(
+    `\nacknowledged moves: ${stats.acked} (${stats.replayed} answered from an earlier attempt by their Idempotency-Key) over ${played.size} matches`,
+  );
+  console.log(
+    `lost: ${lost}; written twice: ${twice}; 500s: ${stats.status500.length}; failures other than 503 + Retry-After: ${stats.bad503.length}; dropped connections: ${stats.failures.length}`,
+  );
+  for (const p of phases)
+    console.log(
+      `SSE through ${p.name}: ${p.sse.seen} events of ${p.sse.played} read on the other instance, gaps: ${p.sse.gaps}`,
+    );
+  console.log(
+    `clock deadlines: ${clockMatches.length} matches, ${timedOut} TimedOut events, problems: ${clockProblems.length}`,
+  );
+  console.log(
+    `/health/ready: ${readiness.samples} samples, ${readiness.readOnlySeen} while HAProxy routed to a standby, 200 among them: ${sampler.mismatches.length}`,
+  );
 
   const problems = [];
   if (lost) problems.push(`${lost} acknowledged moves lost`);
   if (twice) problems.push(`${twice} moves written twice`);
-  if (stats.status500.length) problems.push(`${stats.status500.length} answers were 500: ${JSON.stringify(stats.status500.slice(0, 3))}`);
-  if (stats.bad503.length) problems.push(`${stats.bad503.length} failures were not 503 with Retry-After: ${JSON.stringify(stats.bad503.slice(0, 3))}`);
-  for (const p of phases) for (const r of p.recovery) if (r.ms > 5000) problems.push(`${p.name}: ${r.inst} served again ${r.ms} ms after the new primary (> 5 s)`);
-  for (const p of phases) if (p.sse.gaps) problems.push(`${p.name}: the SSE stream had gaps (${p.sse.seen} of ${p.sse.played} events)`);
+  if (stats.status500.length)
+    problems.push(`${stats.status500.length} answers were 500: ${JSON.stringify(stats.status500.slice(0, 3))}`);
+  if (stats.bad503.length)
+    problems.push(
+      `${stats.bad503.length} failures were not 503 with Retry-After: ${JSON.stringify(stats.bad503.slice(0, 3))}`,
+    );
+  for (const p of phases)
+    for (const r of p.recovery)
+      if (r.ms > 5000) problems.push(`${p.name}: ${r.inst} served again ${r.ms} ms after the new primary (> 5 s)`);
+  for (const p of phases)
+    if (p.sse.gaps) problems.push(`${p.name}: the SSE stream had gaps (${p.sse.seen} of ${p.sse.played} events)`);
   if (clockProblems.length) problems.push(`deadlines not fired exactly once: ${JSON.stringify(clockProblems)}`);
   const [p1, p2] = pinnedChecks;
-  if (!p1 || p1.ready !== 503 || p1.readyReason !== 'database/read-only' || p1.create !== 503 || p1.createReason !== 'database/read-only' || !/^\d+$/.test(p1.retryAfter ?? '') || p2?.live !== 200) {
-    problems.push(`the instance routed to the demoted primary: ${JSON.stringify(pinnedChecks)} (want /health/ready 503 and writes 503, database/read-only, with Retry-After; live 200)`);
+  if (
+    !p1 ||
+    p1.ready !== 503 ||
+    p1.readyReason !== 'database/read-only' ||
+    p1.create !== 503 ||
+    p1.createReason !== 'database/read-only' ||
+    !/^\d+$/.test(p1.retryAfter ?? '') ||
+    p2?.live !== 200
+  ) {
+    problems.push(
+      `the instance routed to the demoted primary: ${JSON.stringify(pinnedChecks)} (want /health/ready 503 and writes 503, database/read-only, with Retry-After; live 200)`,
+    );
   }
-  if (sampler.mismatches.length) problems.push(`/health/ready answered 200 while the routed server was read-only (${sampler.mismatches.length} samples)`);
+  if (sampler.mismatches.length)
+    problems.push(
+      `/health/ready answered 200 while the routed server was read-only (${sampler.mismatches.length} samples)`,
+    );
   if (problems.length) {
     console.log(`\nFAIL\n- ${problems.join('\n- ')}\n(logs in ${dir})`);
     return 1;

@@ -9,14 +9,19 @@ async function valueOf(metrics: Metrics, line: string): Promise<number> {
   return found === undefined ? 0 : Number(found.split(' ').pop());
 }
 
-function hostFor(requestId: string): { host: ArgumentsHost; sent: { status?: number; body?: Record<string, unknown>; headers: Record<string, string> } } {
+function hostFor(requestId: string): {
+  host: ArgumentsHost;
+  sent: { status?: number; body?: Record<string, unknown>; headers: Record<string, string> };
+} {
   const sent: { status?: number; body?: Record<string, unknown>; headers: Record<string, string> } = { headers: {} };
   const reply = {
     status: (s: number) => ({ send: (b: Record<string, unknown>) => Object.assign(sent, { status: s, body: b }) }),
     header: (name: string, value: string) => Object.assign(sent.headers, { [name]: value }),
   };
   const request = { id: requestId, log: { error: () => undefined } };
-  const host = { switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }) } as unknown as ArgumentsHost;
+  const host = {
+    switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }),
+  } as unknown as ArgumentsHost;
   return { host, sent };
 }
 
@@ -25,7 +30,10 @@ describe('the counters of the exception filter', () => {
     const metrics = new Metrics(true);
     const filter = new AllExceptionsFilter(metrics);
     const down = hostFor('req-1');
-    filter.catch(new ApiError('SERVICE_UNAVAILABLE', 'The database cannot be reached.', 'database/unavailable'), down.host);
+    filter.catch(
+      new ApiError('SERVICE_UNAVAILABLE', 'The database cannot be reached.', 'database/unavailable'),
+      down.host,
+    );
     expect(down.sent.status).toBe(503);
     expect(down.sent.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { requestId: 'req-1' } });
     expect(down.sent.headers['Retry-After']).toMatch(/^\d+$/);

@@ -54,7 +54,7 @@ describe('the folder import graph of src/', () => {
       };
       write('a/one.ts', "import { two } from '../b/two';\nexport const one = two;\n");
       write('b/two.ts', "export { three as two } from '../c/three';\n");
-      write('c/three.ts', "export const three = 3;\n");
+      write('c/three.ts', 'export const three = 3;\n');
       write('c/three.spec.ts', "import { two } from '../b/two';\n");
       write('b/lazy.ts', "export const load = () => import('../a/one');\n");
       expect(named(importGraph(root))).toEqual(['a <-> b']);

@@ -12,7 +12,12 @@ import { runVerify } from './verify/run-verify';
 async function main(): Promise<number> {
   const db = await openDatabase(configFromEnv());
   try {
-    return await runVerify(db, GAMES.map((g) => g.engine), (line) => console.log(line), (line) => console.error(line));
+    return await runVerify(
+      db,
+      GAMES.map((g) => g.engine),
+      (line) => console.log(line),
+      (line) => console.error(line),
+    );
   } finally {
     await db.close();
   }

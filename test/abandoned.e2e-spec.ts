@@ -23,7 +23,17 @@ describe('abandoned matches', () => {
   let realNow: () => Date;
   beforeAll(async () => {
     scratch = await scratchDatabase('turnbase_abandoned');
-    app = await createApp({ ...configFromEnv(), databaseUrl: scratch.url, poolSize: 2, rateLimitPerMinute: 0, expirySweepSeconds: 0, abandonedIdleSeconds: IDLE }, false);
+    app = await createApp(
+      {
+        ...configFromEnv(),
+        databaseUrl: scratch.url,
+        poolSize: 2,
+        rateLimitPerMinute: 0,
+        expirySweepSeconds: 0,
+        abandonedIdleSeconds: IDLE,
+      },
+      false,
+    );
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     client = new Client(app);
@@ -45,10 +55,17 @@ describe('abandoned matches', () => {
     await client.move('reversi', moved.id, moved.seats[0]?.token, { square: 'd3' }, 0).expect(200);
     const fresh = await client.create('reversi', ['a', 'b']);
     const finished = await client.create('reversi', ['a', 'b']);
-    await client.http.post(`/games/reversi/matches/${finished.id}/resign`).set('Authorization', `Bearer ${finished.seats[0]?.token}`).send({}).expect(200);
+    await client.http
+      .post(`/games/reversi/matches/${finished.id}/resign`)
+      .set('Authorization', `Bearer ${finished.seats[0]?.token}`)
+      .send({})
+      .expect(200);
     const waiting = await seats.create('reversi', ['a', null]);
     // A clock times its match out by itself (here after a year): it is never abandoned.
-    const clocked = await client.http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], timeControl: { perMoveSeconds: 31_536_000 } }).expect(201);
+    const clocked = await client.http
+      .post('/games/reversi/matches')
+      .send({ players: [{ name: 'a' }, { name: 'b' }], timeControl: { perMoveSeconds: 31_536_000 } })
+      .expect(201);
     const expiry = app.get(ExpiryService);
 
     at(IDLE - 60);
@@ -58,10 +75,16 @@ describe('abandoned matches', () => {
     for (const m of [moved, fresh]) {
       const body = (await client.get('reversi', m.id).expect(200)).body;
       expect(body).toMatchObject({ status: 'aborted', outcome: null, toMove: [] });
-      const log = (await client.log('reversi', m.id).expect(200)).body.entries as { seq: number; type: string; seat: number | null }[];
+      const log = (await client.log('reversi', m.id).expect(200)).body.entries as {
+        seq: number;
+        type: string;
+        seat: number | null;
+      }[];
       expect(log[log.length - 1]).toMatchObject({ seq: body.version, seat: null, type: 'MatchAborted' });
     }
-    expect((await client.log('reversi', moved.id).expect(200)).body.entries.map((e: { type: string }) => e.type)).toEqual(['MoveMade', 'MatchAborted']);
+    expect(
+      (await client.log('reversi', moved.id).expect(200)).body.entries.map((e: { type: string }) => e.type),
+    ).toEqual(['MoveMade', 'MatchAborted']);
     expect((await client.get('reversi', finished.id).expect(200)).body.status).toBe('finished');
     expect((await client.get('reversi', waiting.id).expect(200)).body.status).toBe('waiting');
     expect((await client.get('reversi', clocked.body.id).expect(200)).body.status).toBe('active');
@@ -87,7 +110,9 @@ describe('abandoned matches', () => {
       at(IDLE + 60);
       expect(await app.get(ExpiryService).sweep()).toBe(1);
       expect((await client.get('reversi', m.id).expect(200)).body).toMatchObject({ status: 'aborted', version: 2 });
-      const stored = await db.query(`SELECT "type", "payload" FROM "MatchEvent" WHERE "matchId" = $1 AND "seq" = 2`, [m.id]);
+      const stored = await db.query(`SELECT "type", "payload" FROM "MatchEvent" WHERE "matchId" = $1 AND "seq" = 2`, [
+        m.id,
+      ]);
       expect(stored.rows).toEqual([{ type: 'MatchAborted', payload: { reason: 'abandoned' } }]);
     } finally {
       await db.end();

@@ -9,15 +9,29 @@ describe('arenas', () => {
   const post = (body: unknown) => h.client.http.post('/tournaments').send(body as object);
 
   it('refuses an arena without minutes, minutes outside an arena, and rounds in an arena', async () => {
-    const entrants = [{ name: `a-${run}`, bot: 'random' }, { name: `b-${run}`, bot: 'random' }];
-    expect((await post({ game: 'reversi', format: 'arena', entrants }).expect(400)).body.reason).toBe('tournament/minutes');
-    expect((await post({ game: 'reversi', format: 'swiss', minutes: 5, entrants }).expect(400)).body.reason).toBe('tournament/minutes');
-    expect((await post({ game: 'reversi', format: 'arena', minutes: 5, rounds: 2, entrants }).expect(400)).body.reason).toBe('tournament/rounds');
-    expect((await post({ game: 'reversi', format: 'arena', minutes: 0, entrants }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    const entrants = [
+      { name: `a-${run}`, bot: 'random' },
+      { name: `b-${run}`, bot: 'random' },
+    ];
+    expect((await post({ game: 'reversi', format: 'arena', entrants }).expect(400)).body.reason).toBe(
+      'tournament/minutes',
+    );
+    expect((await post({ game: 'reversi', format: 'swiss', minutes: 5, entrants }).expect(400)).body.reason).toBe(
+      'tournament/minutes',
+    );
+    expect(
+      (await post({ game: 'reversi', format: 'arena', minutes: 5, rounds: 2, entrants }).expect(400)).body.reason,
+    ).toBe('tournament/rounds');
+    expect((await post({ game: 'reversi', format: 'arena', minutes: 0, entrants }).expect(400)).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 
   it('six bots for one minute: nobody idles while another is free, 2/1/0 scoring, matches running at the end are played out', async () => {
-    const entrants = ['random', 'greedy', 'random', 'greedy', 'random', 'greedy'].map((bot, i) => ({ name: `arena${i}-${run}`, bot }));
+    const entrants = ['random', 'greedy', 'random', 'greedy', 'random', 'greedy'].map((bot, i) => ({
+      name: `arena${i}-${run}`,
+      bot,
+    }));
     const created = await post({ game: 'reversi', format: 'arena', minutes: 1, entrants }).expect(201);
     expect(created.body).toMatchObject({ format: 'arena', status: 'running', plannedRounds: null });
     const endsAt = Date.parse(created.body.endsAt);
@@ -47,11 +61,13 @@ describe('arenas', () => {
     }
 
     // When each entrant played: from each match's creation to its last event.
-    const spans = await Promise.all(matches.map(async (m) => {
-      const match = (await h.client.get('reversi', m.id).expect(200)).body;
-      expect(match.status).toBe('finished');
-      return { seats: m.seats as string[], from: Date.parse(match.createdAt), to: Date.parse(match.updatedAt) };
-    }));
+    const spans = await Promise.all(
+      matches.map(async (m) => {
+        const match = (await h.client.get('reversi', m.id).expect(200)).body;
+        expect(match.status).toBe('finished');
+        return { seats: m.seats as string[], from: Date.parse(match.createdAt), to: Date.parse(match.updatedAt) };
+      }),
+    );
     // Matches start before the end only; some ran past it and were played out.
     expect(spans.every((s) => s.from <= endsAt + 1000)).toBe(true);
     // No two entrants were both free for longer than the director's reaction time before the end.
@@ -68,12 +84,17 @@ describe('arenas', () => {
       return gaps;
     };
     const names = entrants.map((e) => e.name);
-    for (const a of names) for (const b of names) {
-      if (a >= b) continue;
-      for (const [a0, a1] of freeTimes(a)) for (const [b0, b1] of freeTimes(b)) {
-        const overlap = Math.min(a1, b1) - Math.max(a0, b0);
-        if (overlap >= SLACK_MS) throw new Error(`${a} and ${b} were both free for ${overlap} ms from ${new Date(Math.max(a0, b0)).toISOString()}`);
+    for (const a of names)
+      for (const b of names) {
+        if (a >= b) continue;
+        for (const [a0, a1] of freeTimes(a))
+          for (const [b0, b1] of freeTimes(b)) {
+            const overlap = Math.min(a1, b1) - Math.max(a0, b0);
+            if (overlap >= SLACK_MS)
+              throw new Error(
+                `${a} and ${b} were both free for ${overlap} ms from ${new Date(Math.max(a0, b0)).toISOString()}`,
+              );
+          }
       }
-    }
   }, 200_000);
 });

@@ -18,15 +18,18 @@ function thinkingBot(firstMs: number): Promise<{ server: Server; url: string; re
       requests.set(path, n);
       const turn = JSON.parse(body) as { legalMoves: unknown[] };
       const answer = (): void => {
-        if (!res.destroyed) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ move: turn.legalMoves[0] }));
+        if (!res.destroyed)
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ move: turn.legalMoves[0] }));
       };
       if (n === 1) setTimeout(answer, firstMs);
       else answer();
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests });
+    }),
+  );
 }
 
 describe('botTimeoutMs: how long the HTTP bots of one tournament may think (issue 26 item 6)', () => {
@@ -34,20 +37,39 @@ describe('botTimeoutMs: how long the HTTP bots of one tournament may think (issu
     const bot = await thinkingBot(1500);
     // A database of its own: other test files' bot runners must not claim these bots' turns.
     const scratch = await scratchDatabase('turnbase_bot_timeout');
-    const { app } = await startTimedApp({ databaseUrl: scratch.url, webhookAllowPrivate: true, botHttpTimeoutMs: 1000, botSweepMs: 20, clockSweepMs: 200, tournamentSweepMs: 100 });
+    const { app } = await startTimedApp({
+      databaseUrl: scratch.url,
+      webhookAllowPrivate: true,
+      botHttpTimeoutMs: 1000,
+      botSweepMs: 20,
+      clockSweepMs: 200,
+      tournamentSweepMs: 100,
+    });
     try {
       const http = () => request(app.getHttpServer());
       const body = (path: string, extra: object) => ({
-        game: 'reversi', format: 'round-robin', timeControl: { perMoveSeconds: 30 }, ...extra,
-        entrants: [{ name: 'thinker', url: `${bot.url}${path}` }, { name: 'greedy', bot: 'greedy' }],
+        game: 'reversi',
+        format: 'round-robin',
+        timeControl: { perMoveSeconds: 30 },
+        ...extra,
+        entrants: [
+          { name: 'thinker', url: `${bot.url}${path}` },
+          { name: 'greedy', bot: 'greedy' },
+        ],
       });
       for (const bad of [0, 60_001, 1.5, '3000']) {
-        const res = await http().post('/tournaments').send(body('/never', { botTimeoutMs: bad })).expect(400);
+        const res = await http()
+          .post('/tournaments')
+          .send(body('/never', { botTimeoutMs: bad }))
+          .expect(400);
         expect(res.body.code).toBe('VALIDATION_FAILED');
       }
       const hasty = await http().post('/tournaments').send(body('/default', {})).expect(201);
       expect(hasty.body.botTimeoutMs).toBe(1000); // the server's BOT_HTTP_TIMEOUT_MS
-      const patient = await http().post('/tournaments').send(body('/patient', { botTimeoutMs: 3000 })).expect(201);
+      const patient = await http()
+        .post('/tournaments')
+        .send(body('/patient', { botTimeoutMs: 3000 }))
+        .expect(201);
       expect(patient.body.botTimeoutMs).toBe(3000);
       expect((await http().get(`/tournaments/${patient.body.id}`).expect(200)).body.botTimeoutMs).toBe(3000);
 
@@ -68,7 +90,9 @@ describe('botTimeoutMs: how long the HTTP bots of one tournament may think (issu
       const own = played.entries.filter((e) => e.seat === played.seat);
       expect(own.length).toBeGreaterThan(1);
       expect(own.every((e) => e.type === 'MoveMade')).toBe(true); // its first, 1.5 s turn included
-      const entrant = (await http().get(`/tournaments/${patient.body.id}`).expect(200)).body.entrants.find((e: { name: string }) => e.name === 'thinker');
+      const entrant = (await http().get(`/tournaments/${patient.body.id}`).expect(200)).body.entrants.find(
+        (e: { name: string }) => e.name === 'thinker',
+      );
       expect(entrant.failures).toBe(0);
       expect(bot.requests.get('/never')).toBeUndefined();
     } finally {

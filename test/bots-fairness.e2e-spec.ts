@@ -30,7 +30,10 @@ describe('bot turns while bot-vs-bot matches are in flight', () => {
       const http = request(app.getHttpServer());
       const long: string[] = [];
       for (let i = 0; i < 2; i++) {
-        const res = await http.post('/games/reversi/matches').send({ players: [{ bot: 'alphabeta' }, { bot: 'alphabeta' }], unlisted: true }).expect(201);
+        const res = await http
+          .post('/games/reversi/matches')
+          .send({ players: [{ bot: 'alphabeta' }, { bot: 'alphabeta' }], unlisted: true })
+          .expect(201);
         long.push(res.body.id);
       }
       for (const id of long) await waitForMatch(app, 'reversi', id, (m) => m.version >= 2, 30_000);
@@ -40,20 +43,31 @@ describe('bot turns while bot-vs-bot matches are in flight', () => {
       while (runner.playing < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
       expect(runner.playing).toBe(2);
 
-      const created = await http.post('/games/reversi/matches').send({ players: [{ name: 'ann' }, { bot: 'greedy' }], unlisted: true }).expect(201);
-      await http.post(`/games/reversi/matches/${created.body.id}/moves`).set('Authorization', `Bearer ${created.body.seats[0].token}`)
-        .send({ move: { square: 'd3' }, expectedVersion: 0 }).expect(200);
+      const created = await http
+        .post('/games/reversi/matches')
+        .send({ players: [{ name: 'ann' }, { bot: 'greedy' }], unlisted: true })
+        .expect(201);
+      await http
+        .post(`/games/reversi/matches/${created.body.id}/moves`)
+        .set('Authorization', `Bearer ${created.body.seats[0].token}`)
+        .send({ move: { square: 'd3' }, expectedVersion: 0 })
+        .expect(200);
       await waitForMatch(app, 'reversi', created.body.id, (m) => m.version >= 2, 30_000);
       // Answered while the long matches are still being played: it did not wait for either to end.
       const versions = await Promise.all(long.map((id) => db.version(id)));
-      const statuses = await Promise.all(long.map(async (id) => (await http.get(`/games/reversi/matches/${id}`).expect(200)).body.status));
+      const statuses = await Promise.all(
+        long.map(async (id) => (await http.get(`/games/reversi/matches/${id}`).expect(200)).body.status),
+      );
       expect(statuses).toEqual(['active', 'active']);
       expect(Math.max(...versions)).toBeLessThan(40);
 
       // Claimed, given back and claimed again every few moves: each turn is still played exactly once.
       for (const id of long) {
         const done = await waitForMatch(app, 'reversi', id, finished, 90_000);
-        const rows = await db.pool.query('SELECT "seq", "idempotencyKey" FROM "MatchEvent" WHERE "matchId" = $1 ORDER BY "seq"', [id]);
+        const rows = await db.pool.query(
+          'SELECT "seq", "idempotencyKey" FROM "MatchEvent" WHERE "matchId" = $1 ORDER BY "seq"',
+          [id],
+        );
         expect(rows.rows.map((r) => r.seq)).toEqual(Array.from({ length: done.version }, (_, i) => i + 1));
         expect(rows.rows.map((r) => r.idempotencyKey)).toEqual(rows.rows.map((r) => `bot:${r.seq - 1}`));
       }

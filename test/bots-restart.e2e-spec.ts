@@ -27,8 +27,10 @@ describe('bot matches across instances and a restart', () => {
     const b = await startTimedApp({ databaseUrl: scratch.url, botSweepMs: 10 });
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await request(a.app.getHttpServer()).post('/games/reversi/matches')
-        .send({ players: [{ bot: 'alphabeta' }, { bot: 'greedy' }], unlisted: true }).expect(201);
+      const res = await request(a.app.getHttpServer())
+        .post('/games/reversi/matches')
+        .send({ players: [{ bot: 'alphabeta' }, { bot: 'greedy' }], unlisted: true })
+        .expect(201);
       ids.push(res.body.id);
     }
     // Stop both instances once the first match is under way (alphabeta thinks, so the matches are far from over).
@@ -42,7 +44,10 @@ describe('bot matches across instances and a restart', () => {
     try {
       for (const id of ids) {
         const done = await waitForMatch(c.app, 'reversi', id, finished, 55_000);
-        const rows = await db.pool.query('SELECT "seq", "type", "idempotencyKey" FROM "MatchEvent" WHERE "matchId" = $1 ORDER BY "seq"', [id]);
+        const rows = await db.pool.query(
+          'SELECT "seq", "type", "idempotencyKey" FROM "MatchEvent" WHERE "matchId" = $1 ORDER BY "seq"',
+          [id],
+        );
         expect(rows.rows.map((r) => r.seq)).toEqual(Array.from({ length: done.version }, (_, i) => i + 1));
         const keys = rows.rows.map((r) => r.idempotencyKey as string);
         expect(new Set(keys).size).toBe(keys.length);

@@ -5,11 +5,15 @@
  */
 import { useApp } from './support/harness';
 
-describe('the catalogue\'s defaults', () => {
+describe("the catalogue's defaults", () => {
   const h = useApp();
 
   it('are accepted by every game when sent back, and are what leaving them out gives', async () => {
-    const games = (await h.client.http.get('/games').expect(200)).body.games as { id: string; seats: { min: number }; options: { name: string; default: unknown }[] }[];
+    const games = (await h.client.http.get('/games').expect(200)).body.games as {
+      id: string;
+      seats: { min: number };
+      options: { name: string; default: unknown }[];
+    }[];
     for (const game of games) {
       const options = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
       const names = Array.from({ length: game.seats.min }, (_, i) => `p${i}`);

@@ -20,7 +20,8 @@ describe('clocks', () => {
   // A database of its own: these tests move their servers' clocks hours ahead, and a sweep on the common
   // database would time out other suites' matches.
   let scratch: { url: string; drop(): Promise<void> };
-  const timed = (overrides: Parameters<typeof startTimedApp>[0] = {}, offsetMs = 0) => startTimedApp({ databaseUrl: scratch.url, ...overrides }, offsetMs);
+  const timed = (overrides: Parameters<typeof startTimedApp>[0] = {}, offsetMs = 0) =>
+    startTimedApp({ databaseUrl: scratch.url, ...overrides }, offsetMs);
   beforeAll(async () => {
     scratch = await scratchDatabase('turnbase_clocks');
     ({ app, clock } = await timed());
@@ -34,12 +35,15 @@ describe('clocks', () => {
   });
 
   const create = async (game: string, names: string[], extra: Body): Promise<Body> => {
-    const res = await client.http.post(`/games/${game}/matches`).send({ players: names.map((name) => ({ name })), ...extra });
+    const res = await client.http
+      .post(`/games/${game}/matches`)
+      .send({ players: names.map((name) => ({ name })), ...extra });
     if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
   const sweep = () => app.get(ClockScheduler).sweep();
-  const types = async (game: string, id: string) => (await client.log(game, id).expect(200)).body.entries.map((e: Body) => `${e.type}:${e.seat}`);
+  const types = async (game: string, id: string) =>
+    (await client.log(game, id).expect(200)).body.entries.map((e: Body) => `${e.type}:${e.seat}`);
 
   it('a Reversi match with perMoveSeconds where nobody moves ends by timeout, for the right seat, with one TimedOut event', async () => {
     const m = await create('reversi', ['ann', 'bob'], { timeControl: { perMoveSeconds: 3600 } });
@@ -52,7 +56,13 @@ describe('clocks', () => {
     await sweep();
     await sweep();
     const after = (await client.get('reversi', m.id).expect(200)).body;
-    expect(after).toMatchObject({ status: 'finished', version: 1, toMove: [], outcome: { winners: [1], reason: 'timeout' }, clock: { deadlineAt: null } });
+    expect(after).toMatchObject({
+      status: 'finished',
+      version: 1,
+      toMove: [],
+      outcome: { winners: [1], reason: 'timeout' },
+      clock: { deadlineAt: null },
+    });
     expect(await types('reversi', m.id)).toEqual(['TimedOut:0']);
     expect(await db.eventCount(m.id)).toBe(1);
   });
@@ -96,16 +106,28 @@ describe('clocks', () => {
       { timeControl: { perMoveSeconds: null } },
       { timeControl: null, onTimeout: 'random' },
     ]) {
-      const res = await client.http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], ...extra });
+      const res = await client.http
+        .post('/games/reversi/matches')
+        .send({ players: [{ name: 'a' }, { name: 'b' }], ...extra });
       expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     }
   });
 
   it('reads a null timeControl (and a null onTimeout) as none: a match without a clock, in matches and tournaments', async () => {
-    const res = await client.http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], timeControl: null, onTimeout: null });
+    const res = await client.http
+      .post('/games/reversi/matches')
+      .send({ players: [{ name: 'a' }, { name: 'b' }], timeControl: null, onTimeout: null });
     expect(res.status).toBe(201);
     expect(res.body.clock ?? null).toBeNull();
-    const t = await client.http.post('/tournaments').send({ game: 'reversi', format: 'round-robin', timeControl: null, entrants: [{ name: 'r1', bot: 'random' }, { name: 'r2', bot: 'random' }] });
+    const t = await client.http.post('/tournaments').send({
+      game: 'reversi',
+      format: 'round-robin',
+      timeControl: null,
+      entrants: [
+        { name: 'r1', bot: 'random' },
+        { name: 'r2', bot: 'random' },
+      ],
+    });
     expect(t.status).toBe(201);
   });
 
@@ -132,7 +154,7 @@ describe('clocks', () => {
     expect(await types('qwirkle', m.id)).toEqual([`TimedOut:${first}`, `MoveMade:${next}`]);
   });
 
-  it('with random, the log holds TimedOut then the server\'s MoveMade for that seat', async () => {
+  it("with random, the log holds TimedOut then the server's MoveMade for that seat", async () => {
     const m = await create('qwirkle', ['a', 'b', 'c'], { timeControl: { perMoveSeconds: 3600 }, onTimeout: 'random' });
     const first = m.toMove[0] as number;
     clock.advance(HOUR + 1);
@@ -147,7 +169,9 @@ describe('clocks', () => {
 
   it('a server stopped before a deadline and started after it applies the timeout once, at start-up', async () => {
     const first = await timed({ clockSweepMs: 60_000 }, clock.ahead);
-    const res = await new Client(first.app).http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], timeControl: { perMoveSeconds: 7200 } });
+    const res = await new Client(first.app).http
+      .post('/games/reversi/matches')
+      .send({ players: [{ name: 'a' }, { name: 'b' }], timeControl: { perMoveSeconds: 7200 } });
     const m = res.body as Body;
     await first.app.close();
     // A second server, started as if three hours later, with its scheduler on: its first sweep runs at start-up.
@@ -167,14 +191,20 @@ describe('clocks', () => {
     const other = await timed();
     try {
       const claimed = await create('reversi', ['ann', 'bob'], { timeControl: { perMoveSeconds: 3600 } });
-      const raced = await create('reversi', ['ann', 'bob'], { timeControl: { perMoveSeconds: 3600, }, onTimeout: 'random' });
+      const raced = await create('reversi', ['ann', 'bob'], {
+        timeControl: { perMoveSeconds: 3600 },
+        onTimeout: 'random',
+      });
       clock.advance(HOUR + 1);
       other.clock.advance(clock.now().getTime() - other.clock.now().getTime() + 5);
       await Promise.all([sweep(), other.app.get(ClockScheduler).sweep(), sweep()]);
       expect(await types('reversi', claimed.id)).toEqual(['TimedOut:0']);
       // Past the claim, straight at the version guard: still one TimedOut and one server move.
       const engine = (await import('../src/engine/reversi')).reversiEngine;
-      await Promise.all([app.get(ClockScheduler).applyDue(engine, raced.id), other.app.get(ClockScheduler).applyDue(engine, raced.id)]);
+      await Promise.all([
+        app.get(ClockScheduler).applyDue(engine, raced.id),
+        other.app.get(ClockScheduler).applyDue(engine, raced.id),
+      ]);
       expect(await types('reversi', raced.id)).toEqual(['TimedOut:0', 'MoveMade:0']);
     } finally {
       await other.app.close();
@@ -189,20 +219,31 @@ describe('clocks and webhooks in the OpenAPI document', () => {
       const spec = (await new Client(app).http.get('/openapi.json').expect(200)).body;
       const schemas = spec.components.schemas;
       // The shapes are named components (issue 8's contract): follow each route's $ref to its schema.
-      const named = (schema: { $ref?: string }): Body => schemas[(schema.$ref as string).replace('#/components/schemas/', '')];
+      const named = (schema: { $ref?: string }): Body =>
+        schemas[(schema.$ref as string).replace('#/components/schemas/', '')];
       const create = spec.paths['/games/qwirkle/matches'].post;
-      expect(Object.keys(named(create.requestBody.content['application/json'].schema).properties)).toEqual(expect.arrayContaining(['timeControl', 'onTimeout', 'webhooks']));
-      expect(named(create.responses['201'].content['application/json'].schema).properties).toHaveProperty('webhookSecret');
-      const match = named(spec.paths['/games/qwirkle/matches/{id}'].get.responses['200'].content['application/json'].schema);
+      expect(Object.keys(named(create.requestBody.content['application/json'].schema).properties)).toEqual(
+        expect.arrayContaining(['timeControl', 'onTimeout', 'webhooks']),
+      );
+      expect(named(create.responses['201'].content['application/json'].schema).properties).toHaveProperty(
+        'webhookSecret',
+      );
+      const match = named(
+        spec.paths['/games/qwirkle/matches/{id}'].get.responses['200'].content['application/json'].schema,
+      );
       expect(match.required).toContain('clock');
       expect(Object.keys(named(match.properties.clock).properties)).toEqual(['deadlineAt', 'remainingMs']);
       expect(named(match.properties.players.items).properties).toHaveProperty('left');
-      const log = named(spec.paths['/games/qwirkle/matches/{id}/moves'].get.responses['200'].content['application/json'].schema);
+      const log = named(
+        spec.paths['/games/qwirkle/matches/{id}/moves'].get.responses['200'].content['application/json'].schema,
+      );
       expect(named(named(log.properties.entries.items).properties.type).enum).toContain('TimedOut');
       expect(spec.components.schemas.Error.properties.code.enum).toContain('TIMED_OUT');
       expect(spec.paths['/games/reversi/matches/{id}/moves'].post.responses['409'].description).toContain('TIMED_OUT');
       const deliveries = spec.paths['/games/{game}/matches/{id}/webhook-deliveries'].get;
-      expect(named(deliveries.responses['200'].content['application/json'].schema).properties).toHaveProperty('deliveries');
+      expect(named(deliveries.responses['200'].content['application/json'].schema).properties).toHaveProperty(
+        'deliveries',
+      );
       expect(Object.keys(deliveries.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
     } finally {
       await app.close();

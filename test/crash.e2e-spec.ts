@@ -22,8 +22,13 @@ const MOVES_PER_MATCH = 16;
 const KILL_AFTER = 60;
 /** A short attempt timeout keeps the lease of a webhook attempt cut by the kill short (webhooks.e2e-spec.ts). */
 const ENV = {
-  RATE_LIMIT_PER_MINUTE: '0', EXPIRY_SWEEP_SECONDS: '0', LOG_LEVEL: 'info',
-  WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000',
+  RATE_LIMIT_PER_MINUTE: '0',
+  EXPIRY_SWEEP_SECONDS: '0',
+  LOG_LEVEL: 'info',
+  WEBHOOK_ALLOW_PRIVATE: '1',
+  WEBHOOK_RETRY_BASE_MS: '50',
+  WEBHOOK_POLL_MS: '50',
+  WEBHOOK_TIMEOUT_MS: '1000',
 };
 const FIRST = { ...ENV, CLOCK_SWEEP_MS: '0', BOT_SWEEP_MS: '0' };
 const SECOND = { ...ENV, CLOCK_SWEEP_MS: '50', BOT_SWEEP_MS: '50' };
@@ -40,13 +45,28 @@ interface Sent {
   version?: number;
 }
 
-async function call(base: string, method: string, path: string, token?: string, body?: unknown, key?: string): Promise<{ status: number; body: Body; replayed: boolean }> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  key?: string,
+): Promise<{ status: number; body: Body; replayed: boolean }> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (key) headers['idempotency-key'] = key;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Body, replayed: res.headers.get('idempotent-replayed') === 'true' };
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as Body,
+    replayed: res.headers.get('idempotent-replayed') === 'true',
+  };
 }
 
 async function fullLog(base: string, id: string): Promise<Body[]> {
@@ -79,7 +99,12 @@ async function lane(base: string, m: { id: string; tokens: string[] }, sent: Sen
     if (match.body.status !== 'active') return;
     const token = m.tokens[match.body.toMove[0] as number] as string;
     const legal = await call(base, 'GET', `/games/reversi/matches/${m.id}/legal-moves`, token);
-    const s: Sent = { matchId: m.id, token, key: `crash-${m.id}-${i}`, body: { move: legal.body.moves[0], expectedVersion: match.body.version as number } };
+    const s: Sent = {
+      matchId: m.id,
+      token,
+      key: `crash-${m.id}-${i}`,
+      body: { move: legal.body.moves[0], expectedVersion: match.body.version as number },
+    };
     sent.push(s);
     const res = await call(base, 'POST', `/games/reversi/matches/${m.id}/moves`, token, s.body, s.key);
     s.status = res.status;
@@ -121,27 +146,48 @@ describe('a crash under load', () => {
     const webhooks = [{ url: receiver.url() }];
     const matches: { id: string; tokens: string[] }[] = [];
     for (let i = 0; i < MATCHES; i++) {
-      const created = await call(first.base, 'POST', '/games/reversi/matches', undefined, { players: [{ name: 'a' }, { name: 'b' }], webhooks });
+      const created = await call(first.base, 'POST', '/games/reversi/matches', undefined, {
+        players: [{ name: 'a' }, { name: 'b' }],
+        webhooks,
+      });
       expect(created.status).toBe(201);
-      matches.push({ id: created.body.id as string, tokens: (created.body.seats as Body[]).map((s) => s.token as string) });
+      matches.push({
+        id: created.body.id as string,
+        tokens: (created.body.seats as Body[]).map((s) => s.token as string),
+      });
     }
     // A clock whose deadline comes while the first server cannot see it, and a bot seat to move.
     const clocked = await call(first.base, 'POST', '/games/reversi/matches', undefined, {
-      players: [{ name: 'a' }, { name: 'b' }], timeControl: { perMoveSeconds: 1 }, onTimeout: 'forfeit', webhooks,
+      players: [{ name: 'a' }, { name: 'b' }],
+      timeControl: { perMoveSeconds: 1 },
+      onTimeout: 'forfeit',
+      webhooks,
     });
     expect(clocked.status).toBe(201);
-    const botMatch = await call(first.base, 'POST', '/games/reversi/matches', undefined, { players: [{ name: 'ann' }, { bot: 'greedy' }], webhooks });
+    const botMatch = await call(first.base, 'POST', '/games/reversi/matches', undefined, {
+      players: [{ name: 'ann' }, { bot: 'greedy' }],
+      webhooks,
+    });
     expect(botMatch.status).toBe(201);
     const ann = (botMatch.body.seats as Body[])[0]?.token as string;
-    expect((await call(first.base, 'POST', `/games/reversi/matches/${botMatch.body.id}/moves`, ann, { move: { square: 'd3' }, expectedVersion: 0 })).status).toBe(200);
+    expect(
+      (
+        await call(first.base, 'POST', `/games/reversi/matches/${botMatch.body.id}/moves`, ann, {
+          move: { square: 'd3' },
+          expectedVersion: 0,
+        })
+      ).status,
+    ).toBe(200);
 
     // Load, and the kill while the lanes are still sending: a lane stops at its first failed request.
     const sent: Sent[] = [];
     let acks = 0;
     let killed: Promise<void> | undefined;
-    const lanes = matches.map((m) => lane(first.base, m, sent, () => {
-      if (++acks === KILL_AFTER) killed = first.kill9();
-    }).catch(() => undefined));
+    const lanes = matches.map((m) =>
+      lane(first.base, m, sent, () => {
+        if (++acks === KILL_AFTER) killed = first.kill9();
+      }).catch(() => undefined),
+    );
     await Promise.all(lanes);
     expect(killed).toBeDefined();
     await killed;
@@ -167,7 +213,8 @@ describe('a crash under load', () => {
       expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
       expect(match.body.version).toBe(log.length);
       const mine = acknowledged.filter((s) => s.matchId === m.id);
-      for (const s of mine) expect(log[(s.version as number) - 1]).toMatchObject({ type: 'MoveMade', move: s.body.move });
+      for (const s of mine)
+        expect(log[(s.version as number) - 1]).toMatchObject({ type: 'MoveMade', move: s.body.move });
       // At most the one move in flight at the kill was committed beyond what was acknowledged.
       const unread = inFlight.filter((s) => s.matchId === m.id).length;
       expect(log.length).toBeGreaterThanOrEqual(mine.length);
@@ -178,37 +225,70 @@ describe('a crash under load', () => {
 
     // Retry everything: an acknowledged move answers the same again, replayed, and writes nothing.
     for (const s of acknowledged) {
-      const again = await call(second.base, 'POST', `/games/reversi/matches/${s.matchId}/moves`, s.token, s.body, s.key);
+      const again = await call(
+        second.base,
+        'POST',
+        `/games/reversi/matches/${s.matchId}/moves`,
+        s.token,
+        s.body,
+        s.key,
+      );
       expect([again.status, again.replayed, again.body.version]).toEqual([200, true, s.version]);
     }
     for (const m of matches) expect(await db.eventCount(m.id)).toBe(before.get(m.id));
     // An in-flight move is either replayed (it was committed) or made now, once; a second retry only replays it.
     for (const s of inFlight) {
-      const retry = await call(second.base, 'POST', `/games/reversi/matches/${s.matchId}/moves`, s.token, s.body, s.key);
+      const retry = await call(
+        second.base,
+        'POST',
+        `/games/reversi/matches/${s.matchId}/moves`,
+        s.token,
+        s.body,
+        s.key,
+      );
       expect(retry.status).toBe(200);
       const committed = (before.get(s.matchId) as number) > s.body.expectedVersion;
       expect(retry.replayed).toBe(committed);
       expect(retry.body.version).toBe(s.body.expectedVersion + 1);
-      const again = await call(second.base, 'POST', `/games/reversi/matches/${s.matchId}/moves`, s.token, s.body, s.key);
+      const again = await call(
+        second.base,
+        'POST',
+        `/games/reversi/matches/${s.matchId}/moves`,
+        s.token,
+        s.body,
+        s.key,
+      );
       expect([again.status, again.replayed, again.body.version]).toEqual([200, true, s.body.expectedVersion + 1]);
     }
     for (const m of matches) {
-      const version = Math.max(before.get(m.id) as number, ...inFlight.filter((s) => s.matchId === m.id).map((s) => s.body.expectedVersion + 1));
+      const version = Math.max(
+        before.get(m.id) as number,
+        ...inFlight.filter((s) => s.matchId === m.id).map((s) => s.body.expectedVersion + 1),
+      );
       expect(await db.eventCount(m.id)).toBe(version);
       expect((await call(second.base, 'GET', `/games/reversi/matches/${m.id}`)).body.version).toBe(version);
     }
 
     // The timeout that was due at the kill: written once, by the restarted server.
-    const timedOut = await until(() => call(second.base, 'GET', `/games/reversi/matches/${clocked.body.id}`), (m) => m.body.status === 'finished', 'the timeout');
+    const timedOut = await until(
+      () => call(second.base, 'GET', `/games/reversi/matches/${clocked.body.id}`),
+      (m) => m.body.status === 'finished',
+      'the timeout',
+    );
     expect(timedOut.body.outcome).toMatchObject({ reason: 'timeout', winners: [1] });
     // The bot's turn that was due at the kill: played once, and then it is the player's turn.
-    const answered = await until(() => call(second.base, 'GET', `/games/reversi/matches/${botMatch.body.id}`), (m) => m.body.version >= 2, 'the bot\'s move');
+    const answered = await until(
+      () => call(second.base, 'GET', `/games/reversi/matches/${botMatch.body.id}`),
+      (m) => m.body.version >= 2,
+      "the bot's move",
+    );
     expect(answered.body.toMove).toEqual([0]);
 
     // Every event of every match reaches the receiver at least once, each event under one webhook-id of its own.
     const all = [...matches.map((m) => m.id), clocked.body.id as string, botMatch.body.id as string];
     const versions = new Map<string, number>();
-    for (const id of all) versions.set(id, (await call(second.base, 'GET', `/games/reversi/matches/${id}`)).body.version as number);
+    for (const id of all)
+      versions.set(id, (await call(second.base, 'GET', `/games/reversi/matches/${id}`)).body.version as number);
     const seen = () => {
       const ids = new Map<string, Set<string>>();
       for (const r of receiver.received) {
@@ -218,7 +298,9 @@ describe('a crash under load', () => {
       }
       return ids;
     };
-    const expected = all.flatMap((id) => Array.from({ length: (versions.get(id) as number) + 1 }, (_, seq) => `${id}/${seq}`));
+    const expected = all.flatMap((id) =>
+      Array.from({ length: (versions.get(id) as number) + 1 }, (_, seq) => `${id}/${seq}`),
+    );
     await receiver.waitFor(() => expected.every((e) => seen().has(e)), WAIT_MS);
     const delivered = seen();
     for (const e of expected) expect([e, delivered.get(e)?.size]).toEqual([e, 1]);
@@ -229,14 +311,21 @@ describe('a crash under load', () => {
     const clockLog = await fullLog(second.base, clocked.body.id as string);
     expect(clockLog.map((e) => [e.type, e.seat])).toEqual([['TimedOut', 0]]);
     const botLog = await fullLog(second.base, botMatch.body.id as string);
-    expect(botLog.map((e) => [e.type, e.seat])).toEqual([['MoveMade', 0], ['MoveMade', 1]]);
+    expect(botLog.map((e) => [e.type, e.seat])).toEqual([
+      ['MoveMade', 0],
+      ['MoveMade', 1],
+    ]);
     expect(await db.eventCount(clocked.body.id as string)).toBe(1);
     expect(await db.eventCount(botMatch.body.id as string)).toBe(2);
 
     // And every one of these logs replays under the current rules (npm run verify's check).
     const ids = new Set(all);
     const failures: VerifyFailure[] = [];
-    await verifyLogs(database, GAMES.map((g) => g.engine), { onFailure: (f) => failures.push(f) });
+    await verifyLogs(
+      database,
+      GAMES.map((g) => g.engine),
+      { onFailure: (f) => failures.push(f) },
+    );
     expect(failures.filter((f) => ids.has(f.id))).toEqual([]);
   }, 180_000);
 });

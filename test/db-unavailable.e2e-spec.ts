@@ -23,10 +23,19 @@ describe('an unavailable database', () => {
 
   beforeAll(async () => {
     pg = await startStoppablePostgres('turnbase_stoppable');
-    app = await createApp({
-      ...configFromEnv(), databaseUrl: pg.url, poolSize: 4, rateLimitPerMinute: 0, fixedSeed: 'turnbase-e2e', clockSweepMs: 0, webhookPollMs: 0,
-      databaseTimeouts: { connectMs: 1000, retryMs: 300 },
-    }, ['error']);
+    app = await createApp(
+      {
+        ...configFromEnv(),
+        databaseUrl: pg.url,
+        poolSize: 4,
+        rateLimitPerMinute: 0,
+        fixedSeed: 'turnbase-e2e',
+        clockSweepMs: 0,
+        webhookPollMs: 0,
+        databaseTimeouts: { connectMs: 1000, retryMs: 300 },
+      },
+      ['error'],
+    );
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     client = new Client(app);
@@ -41,16 +50,22 @@ describe('an unavailable database', () => {
     const { id, seats } = await client.create('reversi', ['a', 'b']);
     const player = await client.http.post('/players').send({ name: 'pat' }).expect(201);
     const requests = (): Array<[string, () => request.Test]> => [
-      ['create a match', () => client.http.post('/games/reversi/matches').send({ players: [{ name: 'x' }, { name: 'y' }] })],
+      [
+        'create a match',
+        () => client.http.post('/games/reversi/matches').send({ players: [{ name: 'x' }, { name: 'y' }] }),
+      ],
       ['read a match', () => client.get('reversi', id, seats[0]?.token)],
       ['read as a spectator', () => client.get('reversi', id)],
       ['move', () => client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0)],
-      ['move with an Idempotency-Key', () => client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).set('Idempotency-Key', 'k-1')],
+      [
+        'move with an Idempotency-Key',
+        () => client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).set('Idempotency-Key', 'k-1'),
+      ],
       ['read the log', () => client.log('reversi', id)],
       ['legal moves', () => client.legal('reversi', id, seats[0]?.token as string)],
       ['the lobby', () => client.http.get('/games/reversi/matches')],
       ['create a player', () => client.http.post('/players').send({ name: 'quin' })],
-      ['a player\'s own page', () => client.http.get('/players/me').set('Authorization', `Bearer ${player.body.key}`)],
+      ["a player's own page", () => client.http.get('/players/me').set('Authorization', `Bearer ${player.body.key}`)],
       ['health', () => client.http.get('/health')],
       ['readiness', () => client.http.get('/health/ready')],
     ];
@@ -59,7 +74,11 @@ describe('an unavailable database', () => {
     try {
       for (const [what, send] of requests()) {
         const res = await send();
-        expect({ what, status: res.status, code: res.body.code }).toEqual({ what, status: 503, code: 'SERVICE_UNAVAILABLE' });
+        expect({ what, status: res.status, code: res.body.code }).toEqual({
+          what,
+          status: 503,
+          code: 'SERVICE_UNAVAILABLE',
+        });
         expect(res.headers['retry-after']).toMatch(/^\d+$/);
         expect({ what, reason: res.body.reason }).toEqual({ what, reason: 'database/unavailable' });
       }
@@ -72,7 +91,8 @@ describe('an unavailable database', () => {
     await client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).set('Idempotency-Key', 'k-1').expect(200);
     for (const [what, send] of requests()) {
       const res = await send();
-      const expected = what === 'move' ? 409 : what === 'move with an Idempotency-Key' ? 200 : res.status < 300 ? res.status : 200;
+      const expected =
+        what === 'move' ? 409 : what === 'move with an Idempotency-Key' ? 200 : res.status < 300 ? res.status : 200;
       expect({ what, status: res.status }).toEqual({ what, status: expected });
     }
     const log = await client.log('reversi', id).expect(200);
@@ -84,13 +104,18 @@ describe('an unavailable database', () => {
     const admin = new Pool({ connectionString: pg.url, max: 1 });
     admin.on('error', () => undefined);
     const dropSessions = async () => {
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       await new Promise((r) => setTimeout(r, 300)); // the pool hears of the ends
     };
     try {
       await admin.query('ALTER DATABASE turnbase_stoppable SET default_transaction_read_only = on');
       await dropSessions(); // the setting applies to new sessions
-      const res = await client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).set('Idempotency-Key', 'ro-1').expect(503);
+      const res = await client
+        .move('reversi', id, seats[0]?.token, { square: 'd3' }, 0)
+        .set('Idempotency-Key', 'ro-1')
+        .expect(503);
       expect(res.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', reason: 'database/read-only' });
       expect(res.headers['retry-after']).toMatch(/^\d+$/);
     } finally {
@@ -119,14 +144,18 @@ describe('an unavailable database', () => {
   it('re-runs a keyed move whose connection was lost after it committed: it finds its first answer, written once', async () => {
     const store = app.get<EventStore>(EVENT_STORE);
     const real = store.append.bind(store);
-    const lostAnswer = () => jest.spyOn(store, 'append').mockImplementationOnce(async (...args) => {
-      await real(...args); // committed...
-      throw new Error('Connection terminated unexpectedly'); // ...and the answer lost (what pg says when the socket ends)
-    });
+    const lostAnswer = () =>
+      jest.spyOn(store, 'append').mockImplementationOnce(async (...args) => {
+        await real(...args); // committed...
+        throw new Error('Connection terminated unexpectedly'); // ...and the answer lost (what pg says when the socket ends)
+      });
 
     const { id, seats } = await client.create('reversi', ['a', 'b']);
     let spy = lostAnswer();
-    const keyed = await client.move('reversi', id, seats[0]?.token, { square: 'd3' }, 0).set('Idempotency-Key', 'lost-1').expect(200);
+    const keyed = await client
+      .move('reversi', id, seats[0]?.token, { square: 'd3' }, 0)
+      .set('Idempotency-Key', 'lost-1')
+      .expect(200);
     expect(keyed.body.version).toBe(1);
     expect(keyed.headers['idempotent-replayed']).toBe('true');
     spy.mockRestore();
@@ -142,7 +171,9 @@ describe('an unavailable database', () => {
   });
 
   it('declares 503 with Retry-After on every operation of the spec', async () => {
-    const doc = (await client.http.get('/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>> };
+    const doc = (await client.http.get('/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    };
     const missing: string[] = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {

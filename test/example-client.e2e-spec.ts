@@ -25,29 +25,65 @@ describe('the example client', () => {
     mkdirSync(join(examples, 'generated'), { recursive: true });
     const spec = (await h.client.http.get('/openapi.json').expect(200)).text;
     writeFileSync(join(examples, 'generated', 'openapi.json'), spec);
-    await run(process.execPath, [join(root, 'node_modules/openapi-typescript/bin/cli.js'), join(examples, 'generated/openapi.json'), '-o', join(examples, 'generated/api.d.ts')], { cwd: root });
+    await run(
+      process.execPath,
+      [
+        join(root, 'node_modules/openapi-typescript/bin/cli.js'),
+        join(examples, 'generated/openapi.json'),
+        '-o',
+        join(examples, 'generated/api.d.ts'),
+      ],
+      { cwd: root },
+    );
     // simulate.ts imports the engines entry point (turnbase/engines, built by the global setup) as an outside project would.
-    await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(examples, 'tsconfig.json')], { cwd: root })
-      .catch((error: Error & { stdout?: string }) => {
-        throw new Error(`the example does not type-check against the spec:\n${error.stdout ?? String(error)}`);
-      });
+    await run(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(examples, 'tsconfig.json')],
+      { cwd: root },
+    ).catch((error: Error & { stdout?: string }) => {
+      throw new Error(`the example does not type-check against the spec:\n${error.stdout ?? String(error)}`);
+    });
 
     // typed-client.ts compiled above: the holes of issue 26 are closed (its @ts-expect-error lines are still errors).
-    const typed = JSON.parse((await run(process.execPath, [join(examples, 'dist/typed-client.js')], { cwd: root })).stdout) as Record<string, unknown>;
-    expect(typed).toMatchObject({ deblockle: { options: { setup: 'random' } }, withIfMatch: { move: { square: 'd3' } }, feed: 'aborted' });
+    const typed = JSON.parse(
+      (await run(process.execPath, [join(examples, 'dist/typed-client.js')], { cwd: root })).stdout,
+    ) as Record<string, unknown>;
+    expect(typed).toMatchObject({
+      deblockle: { options: { setup: 'random' } },
+      withIfMatch: { move: { square: 'd3' } },
+      feed: 'aborted',
+    });
 
-    const { stdout } = await run(process.execPath, [join(examples, 'dist/play.js'), '--simulate', baseUrl], { cwd: root, timeout: 240_000 });
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const { stdout } = await run(process.execPath, [join(examples, 'dist/play.js'), '--simulate', baseUrl], {
+      cwd: root,
+      timeout: 240_000,
+    });
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     // --simulate: each game is first played locally through turnbase/engines, deterministically.
-    const simulated = lines.filter((l) => l.simulated === true) as { game: string; moves: number; outcome: { draw: boolean; reason: string } | null }[];
+    const simulated = lines.filter((l) => l.simulated === true) as {
+      game: string;
+      moves: number;
+      outcome: { draw: boolean; reason: string } | null;
+    }[];
     expect(simulated.map((s) => s.game)).toEqual([...GAME_IDS]);
-    const { simulate } = require(join(examples, 'dist/simulate.js')) as { simulate: (game: string, seed: number) => unknown };
+    const { simulate } = require(join(examples, 'dist/simulate.js')) as {
+      simulate: (game: string, seed: number) => unknown;
+    };
     simulated.forEach((s, i) => {
       expect(s.moves).toBeGreaterThan(0);
       expect(typeof s.outcome?.draw).toBe('boolean');
       expect(simulate(s.game, i + 1)).toEqual(s);
     });
-    const played = lines.filter((l) => l.simulated !== true) as { game: string; id: string; version: number; moves: number; outcome: { draw: boolean; reason: string } }[];
+    const played = lines.filter((l) => l.simulated !== true) as {
+      game: string;
+      id: string;
+      version: number;
+      moves: number;
+      outcome: { draw: boolean; reason: string };
+    }[];
     expect(played.map((p) => p.game)).toEqual([...GAME_IDS]);
     for (const p of played) {
       const match = await h.client.get(p.game, p.id).expect(200);
@@ -61,11 +97,29 @@ describe('the example client', () => {
     // With a clock (docs/api.md "Clocks"): the match is created with the time control, and each turn prints the
     // clock as the match shows it (the clock sweep is off here: nothing times out, the clock only reads).
     const before = Date.now();
-    const clocked = await run(process.execPath, [join(examples, 'dist/play.js'), '--per-move-seconds', '60', '--on-timeout', 'random', baseUrl, 'reversi'], { cwd: root, timeout: 120_000 });
+    const clocked = await run(
+      process.execPath,
+      [join(examples, 'dist/play.js'), '--per-move-seconds', '60', '--on-timeout', 'random', baseUrl, 'reversi'],
+      { cwd: root, timeout: 120_000 },
+    );
     const after = Date.now();
-    const out = clocked.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    const turns = out.filter((l) => l.clock !== undefined) as { game: string; id: string; version: number; toMove: number[]; clock: { remainingMs: number[]; deadlineAt: string } }[];
-    const [game, ...rest] = out.filter((l) => l.clock === undefined) as { game: string; id: string; moves: number; version: number }[];
+    const out = clocked.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const turns = out.filter((l) => l.clock !== undefined) as {
+      game: string;
+      id: string;
+      version: number;
+      toMove: number[];
+      clock: { remainingMs: number[]; deadlineAt: string };
+    }[];
+    const [game, ...rest] = out.filter((l) => l.clock === undefined) as {
+      game: string;
+      id: string;
+      moves: number;
+      version: number;
+    }[];
     expect(rest).toEqual([]);
     expect(game).toMatchObject({ game: 'reversi' });
     // Reversi: one seat to move on each turn, so one clock line per move, the first on the created match.

@@ -21,7 +21,13 @@ interface Played {
   final: Record<string, unknown>;
 }
 
-async function playToTheEnd(h: Harness, game: 'qwirkle' | 'split', names: string[], options: unknown, seed: string): Promise<Played> {
+async function playToTheEnd(
+  h: Harness,
+  game: 'qwirkle' | 'split',
+  names: string[],
+  options: unknown,
+  seed: string,
+): Promise<Played> {
   const created = await h.client.create(game, names, options);
   const running: unknown[] = [created.body];
   const seen: SeenResponse[] = [];
@@ -34,7 +40,8 @@ async function playToTheEnd(h: Harness, game: 'qwirkle' | 'split', names: string
       if (spectator.status === 'active') {
         running.push(...bodies);
         // The log replays the whole match on every read: sample it rather than read it at every step.
-        if ((spectator.version as number) % 10 === 1) running.push((await h.client.log(game, created.id, created.seats[0]!.token, '?limit=1000')).body);
+        if ((spectator.version as number) % 10 === 1)
+          running.push((await h.client.log(game, created.id, created.seats[0]!.token, '?limit=1000')).body);
       }
     },
     onResponse: (_seat, body) => {
@@ -50,7 +57,12 @@ async function storedSecrets(h: Harness, id: string): Promise<{ seed: string; sa
 }
 
 /** Runs `fn` with one stored column or event changed, and puts it back afterwards. */
-async function tampered<T>(h: Harness, change: [string, unknown[]], undo: [string, unknown[]], fn: () => Promise<T>): Promise<T> {
+async function tampered<T>(
+  h: Harness,
+  change: [string, unknown[]],
+  undo: [string, unknown[]],
+  fn: () => Promise<T>,
+): Promise<T> {
   await h.db.pool.query(...change);
   try {
     return await fn();
@@ -60,7 +72,14 @@ async function tampered<T>(h: Harness, change: [string, unknown[]], undo: [strin
 }
 
 /** Sets event `seq` of match `id` to `forged` while `fn` runs. */
-function withForgedEvent<T>(h: Harness, id: string, seq: number, original: unknown, forged: unknown, fn: () => Promise<T>): Promise<T> {
+function withForgedEvent<T>(
+  h: Harness,
+  id: string,
+  seq: number,
+  original: unknown,
+  forged: unknown,
+  fn: () => Promise<T>,
+): Promise<T> {
   const sql = `UPDATE "MatchEvent" SET "payload" = $3::jsonb WHERE "matchId" = $1 AND "seq" = $2`;
   return tampered(h, [sql, [id, seq, JSON.stringify(forged)]], [sql, [id, seq, JSON.stringify(original)]], fn);
 }
@@ -94,7 +113,8 @@ describe('Provable fairness (commit-reveal)', () => {
         const text = JSON.stringify(body);
         expect(text).not.toContain(secrets.seed);
         expect(text).not.toContain(secrets.salt);
-        if ('view' in (body as object)) expect((body as { seedCommitment: string }).seedCommitment).toBe(secrets.seedCommitment);
+        if ('view' in (body as object))
+          expect((body as { seedCommitment: string }).seedCommitment).toBe(secrets.seedCommitment);
       }
       expect(p.final.status).toBe('finished');
       expect(p.final).toMatchObject(secrets);
@@ -124,7 +144,10 @@ describe('Provable fairness (commit-reveal)', () => {
       const i = p.seen.findIndex((r) => r.you !== null && ((r.view as { hand?: unknown[] }).hand ?? []).length >= 2);
       const original = p.seen[i]!;
       const hand = (original.view as { hand: unknown[] }).hand;
-      const other = game === 'qwirkle' ? { ...(hand[0] as object), color: otherColor(hand[0] as { color: string }) } : otherCard(hand as string[]);
+      const other =
+        game === 'qwirkle'
+          ? { ...(hand[0] as object), color: otherColor(hand[0] as { color: string }) }
+          : otherCard(hand as string[]);
       const forged = { ...original, view: { ...(original.view as object), hand: [other, ...hand.slice(1)] } };
       const seen = p.seen.map((r, j) => (j === i ? forged : r));
       const result = await verifyStoredMatch(store(), engines[game], p.id, seen);
@@ -138,11 +161,14 @@ describe('Provable fairness (commit-reveal)', () => {
     const event = events.find((e) => (e.payload as { type: string }).type === 'place')!;
     const before = p.seen.find((r) => r.version === event.seq - 1 && r.you === event.seat)!;
     const hand = (before.view as QwirkleView).hand!;
-    const notHeld = COLORS.flatMap((color) => SHAPES.map((shape) => ({ color, shape })))
-      .find((t) => !hand.some((x) => x.color === t.color && x.shape === t.shape))!;
+    const notHeld = COLORS.flatMap((color) => SHAPES.map((shape) => ({ color, shape }))).find(
+      (t) => !hand.some((x) => x.color === t.color && x.shape === t.shape),
+    )!;
     const payload = event.payload as { type: 'place'; tiles: { color: string; shape: string; x: number; y: number }[] };
     const forged = { ...payload, tiles: [{ ...payload.tiles[0]!, ...notHeld }, ...payload.tiles.slice(1)] };
-    const result = await withForgedEvent(h, p.id, event.seq, payload, forged, () => verifyStoredMatch(store(), engines.qwirkle, p.id));
+    const result = await withForgedEvent(h, p.id, event.seq, payload, forged, () =>
+      verifyStoredMatch(store(), engines.qwirkle, p.id),
+    );
     expect(result).toMatchObject({ ok: false, problem: 'replay', seq: event.seq });
     expect((result as { message: string }).message).toContain('qwirkle/tiles-not-held');
   });
@@ -153,7 +179,9 @@ describe('Provable fairness (commit-reveal)', () => {
     const event = events.find((e) => (e.payload as { type: string }).type === 'discard')!;
     const before = p.seen.find((r) => r.version === event.seq - 1 && r.you === event.seat)!;
     const forged = { type: 'discard', card: otherCard((before.view as SplitView).hand as string[]) };
-    const result = await withForgedEvent(h, p.id, event.seq, event.payload, forged, () => verifyStoredMatch(store(), engines.split, p.id));
+    const result = await withForgedEvent(h, p.id, event.seq, event.payload, forged, () =>
+      verifyStoredMatch(store(), engines.split, p.id),
+    );
     expect(result).toMatchObject({ ok: false, problem: 'replay', seq: event.seq });
     expect((result as { message: string }).message).toContain('split/card-not-held');
   });
@@ -166,15 +194,24 @@ describe('Provable fairness (commit-reveal)', () => {
   it('gives a game without chance no commitment, and reveals nothing when it ends', async () => {
     const { id, seats, body } = await h.client.create('reversi', ['ann', 'bob']);
     expect(keysOf(body).has('seedCommitment')).toBe(false);
-    const resigned = await h.client.http.post(`/games/reversi/matches/${id}/resign`).set('Authorization', `Bearer ${seats[0]!.token}`).expect(200);
+    const resigned = await h.client.http
+      .post(`/games/reversi/matches/${id}/resign`)
+      .set('Authorization', `Bearer ${seats[0]!.token}`)
+      .expect(200);
     expect(resigned.body.status).toBe('finished');
     for (const k of ['seedCommitment', 'seed', 'salt']) expect(keysOf(resigned.body).has(k)).toBe(false);
-    expect(await verifyStoredMatch(store(), engines.reversi, id)).toMatchObject({ ok: false, problem: 'no-commitment' });
+    expect(await verifyStoredMatch(store(), engines.reversi, id)).toMatchObject({
+      ok: false,
+      problem: 'no-commitment',
+    });
   });
 
   it('reveals the seed and salt of a match ended by resignation', async () => {
     const { id, seats, body } = await h.client.create('split', ['ann', 'bob']);
-    const resigned = await h.client.http.post(`/games/split/matches/${id}/resign`).set('Authorization', `Bearer ${seats[1]!.token}`).expect(200);
+    const resigned = await h.client.http
+      .post(`/games/split/matches/${id}/resign`)
+      .set('Authorization', `Bearer ${seats[1]!.token}`)
+      .expect(200);
     expect(resigned.body.seedCommitment).toBe(body.seedCommitment);
     expect(sha256(`${resigned.body.salt}${resigned.body.seed}`)).toBe(body.seedCommitment);
     expect(await verifyStoredMatch(store(), engines.split, id)).toEqual({ ok: true, events: 1, viewsChecked: 0 });

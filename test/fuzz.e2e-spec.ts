@@ -16,7 +16,16 @@ describe('fuzzing every route of /openapi.json (a seeded slice)', () => {
     const pool = new Pool({ connectionString: scratch.url, max: 2 });
     pool.on('error', () => undefined); // the scratch database is dropped WITH (FORCE) at the end: an idle client's termination is expected
     try {
-      app = await createApp({ ...configFromEnv(), databaseUrl: scratch.url, rateLimitPerMinute: 0, fixedSeed: 'fuzz', ...FUZZ_SERVER_CONFIG }, false);
+      app = await createApp(
+        {
+          ...configFromEnv(),
+          databaseUrl: scratch.url,
+          rateLimitPerMinute: 0,
+          fixedSeed: 'fuzz',
+          ...FUZZ_SERVER_CONFIG,
+        },
+        false,
+      );
       await app.init();
       await app.listen(0, '127.0.0.1');
       const base = await app.getUrl();

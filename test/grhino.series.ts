@@ -53,10 +53,18 @@ describe('the strongest Reversi bot against GRhino', () => {
     for (let i = FIRST; i < FIRST + GAMES; i++) {
       // Game 0: the bot is black (seat 0), GRhino white; then alternating.
       const botSeat = i % 2;
-      const result = await playMatch({ server: baseUrl, engine: gtpRhino(LEVEL), vs: strongest.id, colour: botSeat === 0 ? 'white' : 'black', name: `grhino-l${LEVEL}` });
+      const result = await playMatch({
+        server: baseUrl,
+        engine: gtpRhino(LEVEL),
+        vs: strongest.id,
+        colour: botSeat === 0 ? 'white' : 'black',
+        name: `grhino-l${LEVEL}`,
+      });
       expect(result.stats).toMatchObject({ disagreements: 0, refused: 0 });
       const { outcome } = result.match;
-      const log = await request(app.getHttpServer()).get(`/games/reversi/matches/${result.matchId}/moves?limit=200`).expect(200);
+      const log = await request(app.getHttpServer())
+        .get(`/games/reversi/matches/${result.matchId}/moves?limit=200`)
+        .expect(200);
       const entries = log.body.entries as { seat: number; at: string }[];
       // The bot's time a move: from the entry before its move to its move (the runner's sweep included).
       const botMs: number[] = [];
@@ -66,7 +74,8 @@ describe('the strongest Reversi bot against GRhino', () => {
       const mean = (xs: number[]): number => Math.round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
       const won = outcome!.winners.length === 1 && outcome!.winners[0] === botSeat;
       if (won) wins++;
-      const line = `game ${i + 1}: ${strongest.id} ${botSeat === 0 ? 'black' : 'white'} vs GRhino ${botSeat === 0 ? 'white' : 'black'}: ` +
+      const line =
+        `game ${i + 1}: ${strongest.id} ${botSeat === 0 ? 'black' : 'white'} vs GRhino ${botSeat === 0 ? 'white' : 'black'}: ` +
         `${outcome!.scores[botSeat]}-${outcome!.scores[1 - botSeat]} ${won ? 'win' : outcome!.draw ? 'draw' : 'loss'}; ` +
         `ms a move: ${strongest.id} ${mean(botMs)} (max ${Math.max(...botMs)}), GRhino ${mean(result.moveMs)} (max ${Math.max(...result.moveMs)})`;
       lines.push(line);

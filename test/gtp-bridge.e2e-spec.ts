@@ -23,7 +23,14 @@ describe('the GTP bridge, with GRhino', () => {
     // take this tournament's HTTP-bot turns.
     const scratch = await scratchDatabase('turnbase_gtp_bridge');
     drop = () => scratch.drop();
-    ({ app } = await startTimedApp({ databaseUrl: scratch.url, webhookAllowPrivate: true, botHttpTimeoutMs: 10_000, botSweepMs: 20, clockSweepMs: 200, tournamentSweepMs: 100 }));
+    ({ app } = await startTimedApp({
+      databaseUrl: scratch.url,
+      webhookAllowPrivate: true,
+      botHttpTimeoutMs: 10_000,
+      botSweepMs: 20,
+      clockSweepMs: 200,
+      tournamentSweepMs: 100,
+    }));
     await app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
   });
@@ -34,9 +41,19 @@ describe('the GTP bridge, with GRhino', () => {
   });
 
   it('plays whole matches through the API against built-in bots, as black and as white: every board agrees, no move is refused', async () => {
-    for (const [colour, vs] of [['black', 'greedy'], ['white', 'alphabeta']] as const) {
+    for (const [colour, vs] of [
+      ['black', 'greedy'],
+      ['white', 'alphabeta'],
+    ] as const) {
       const lines: object[] = [];
-      const result = await playMatch({ server: baseUrl, engine: gtpRhino(2), vs, colour, name: 'grhino', log: (l) => lines.push(l) });
+      const result = await playMatch({
+        server: baseUrl,
+        engine: gtpRhino(2),
+        vs,
+        colour,
+        name: 'grhino',
+        log: (l) => lines.push(l),
+      });
       expect(result.seat).toBe(colour === 'black' ? 0 : 1);
       expect(result.match.status).toBe('finished');
       expect(result.stats).toMatchObject({ disagreements: 0, refused: 0, resyncs: 0 });
@@ -44,11 +61,19 @@ describe('the GTP bridge, with GRhino', () => {
       expect(result.stats.checks).toBeGreaterThanOrEqual(result.moveMs.length);
       expect(result.engineBoard).toEqual(result.match.view.board);
 
-      const log = await request(app.getHttpServer()).get(`/games/reversi/matches/${result.matchId}/moves?limit=200`).expect(200);
+      const log = await request(app.getHttpServer())
+        .get(`/games/reversi/matches/${result.matchId}/moves?limit=200`)
+        .expect(200);
       const moves = (log.body.entries as { seat: number; type: string }[]).filter((e) => e.type === 'MoveMade');
       expect(moves.filter((e) => e.seat === result.seat)).toHaveLength(result.moveMs.length);
       expect(lines.filter((l) => (l as { event: string }).event === 'move')).toHaveLength(result.moveMs.length);
-      const { black, white } = result.match.view.board.join('').split('').reduce((n, c) => ({ black: n.black + (c === 'B' ? 1 : 0), white: n.white + (c === 'W' ? 1 : 0) }), { black: 0, white: 0 });
+      const { black, white } = result.match.view.board
+        .join('')
+        .split('')
+        .reduce((n, c) => ({ black: n.black + (c === 'B' ? 1 : 0), white: n.white + (c === 'W' ? 1 : 0) }), {
+          black: 0,
+          white: 0,
+        });
       expect(result.match.outcome?.scores).toEqual([black, white]);
     }
   }, 60_000);
@@ -57,12 +82,20 @@ describe('the GTP bridge, with GRhino', () => {
     let secret: string | undefined;
     const bridge = await serveHttpBot({ server: baseUrl, engine: gtpRhino(2), secret: () => secret });
     try {
-      const entrants = [{ name: 'grhino', url: `${bridge.url}/turn` }, { name: 'greedy', bot: 'greedy' }];
-      const created = await request(app.getHttpServer()).post('/tournaments')
-        .send({ game: 'reversi', format: 'round-robin', rounds: 2, entrants }).expect(201);
+      const entrants = [
+        { name: 'grhino', url: `${bridge.url}/turn` },
+        { name: 'greedy', bot: 'greedy' },
+      ];
+      const created = await request(app.getHttpServer())
+        .post('/tournaments')
+        .send({ game: 'reversi', format: 'round-robin', rounds: 2, entrants })
+        .expect(201);
       secret = created.body.entrants.find((e: { name: string }) => e.name === 'grhino').webhookSecret;
       const t = await waitForTournament(app, created.body.id, 50_000);
-      expectConsistent(t, entrants.map((e) => e.name));
+      expectConsistent(
+        t,
+        entrants.map((e) => e.name),
+      );
       const matches = t.rounds.flatMap((r: { matches: { id: string; seats: string[] }[] }) => r.matches);
       expect(matches).toHaveLength(2);
       // Colours alternate: GRhino is black in one match and white in the other.
@@ -73,7 +106,9 @@ describe('the GTP bridge, with GRhino', () => {
         expect(end!.agrees).toBe(true);
         expect(end!.engineBoard).toEqual(end!.serverBoard);
         // Every GRhino turn was played by GRhino: no timeouts in the log.
-        const log = await request(app.getHttpServer()).get(`/games/reversi/matches/${m.id}/moves?limit=200`).expect(200);
+        const log = await request(app.getHttpServer())
+          .get(`/games/reversi/matches/${m.id}/moves?limit=200`)
+          .expect(200);
         const entries = log.body.entries as { seat: number; type: string }[];
         expect(entries.filter((e) => e.type !== 'MoveMade')).toEqual([]);
         expect(entries.filter((e) => e.seat === m.seats.indexOf('grhino'))).toHaveLength(end!.moveMs.length);

@@ -6,7 +6,10 @@ import { createApp } from '../src/app';
 import { type AppConfig, configFromEnv } from '../src/common/config';
 
 async function appWith(overrides: Partial<AppConfig>): Promise<NestFastifyApplication> {
-  const app = await createApp({ ...configFromEnv({ NODE_ENV: 'test' }), ...overrides, databaseUrl: process.env.DATABASE_URL }, ['error']);
+  const app = await createApp(
+    { ...configFromEnv({ NODE_ENV: 'test' }), ...overrides, databaseUrl: process.env.DATABASE_URL },
+    ['error'],
+  );
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
@@ -28,7 +31,13 @@ function exchange(port: number, raw: string, keepOpenMs = 0): Promise<{ text: st
     socket.on('data', (chunk) => {
       text += chunk.toString('utf8');
     });
-    const timer = keepOpenMs > 0 ? setTimeout(() => { socket.destroy(); resolve({ text, closed: false }); }, keepOpenMs) : undefined;
+    const timer =
+      keepOpenMs > 0
+        ? setTimeout(() => {
+            socket.destroy();
+            resolve({ text, closed: false });
+          }, keepOpenMs)
+        : undefined;
     socket.on('error', reject);
     socket.on('close', () => {
       clearTimeout(timer);
@@ -66,8 +75,16 @@ describe('limits', () => {
       const http = request(app.getHttpServer());
       await http.post('/games/reversi/matches').send(players).expect(201);
       await http.post('/games/qwirkle/matches').send(players).expect(201); // across games
-      const refused = await http.post('/games/reversi/matches').send({ players: [{ name: 'never-written' }, { name: 'b' }] }).expect(429);
-      expect(refused.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', reason: 'rate-limit/create', details: { limit: 2, windowSeconds: 60 } });
+      const refused = await http
+        .post('/games/reversi/matches')
+        .send({ players: [{ name: 'never-written' }, { name: 'b' }] })
+        .expect(429);
+      expect(refused.body).toMatchObject({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        reason: 'rate-limit/create',
+        details: { limit: 2, windowSeconds: 60 },
+      });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.headers['ratelimit-remaining']).toBe('0');
       const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
@@ -110,7 +127,11 @@ describe('limits', () => {
       expect(first.headers['ratelimit-remaining']).toBe('1');
       await http.get('/players/me/events').expect(401); // the player feed shares the stream budget
       const refused = await http.get(unknown).expect(429);
-      expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', reason: 'rate-limit/stream', details: { limit: 2, windowSeconds: 60 } });
+      expect(refused.body).toMatchObject({
+        code: 'RATE_LIMITED',
+        reason: 'rate-limit/stream',
+        details: { limit: 2, windowSeconds: 60 },
+      });
       for (let i = 0; i < 4; i++) {
         const health = await http.get('/health').expect(200);
         expect(health.headers['ratelimit-limit']).toBeUndefined();
@@ -142,10 +163,17 @@ describe('limits', () => {
     const app = await appWith({ requestTimeoutMs: 1000, headersTimeoutMs: 1000 });
     try {
       const port = await listen(app);
-      const res = await exchange(port, 'POST /games/reversi/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"pla');
+      const res = await exchange(
+        port,
+        'POST /games/reversi/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"pla',
+      );
       expect(res.closed).toBe(true);
       expect(res.text).toMatch(/^HTTP\/1\.1 408 /);
-      expect(JSON.parse(res.text.slice(res.text.indexOf('\r\n\r\n') + 4))).toEqual({ statusCode: 408, code: 'REQUEST_TIMEOUT', message: 'The request did not arrive in time.' });
+      expect(JSON.parse(res.text.slice(res.text.indexOf('\r\n\r\n') + 4))).toEqual({
+        statusCode: 408,
+        code: 'REQUEST_TIMEOUT',
+        message: 'The request did not arrive in time.',
+      });
     } finally {
       await app.close();
     }
@@ -185,7 +213,12 @@ describe("the HTTP layer's own errors", () => {
       const port = await listen(app);
       const longId = 'x'.repeat(1001);
       const long = await request(app.getHttpServer()).get(`/games/reversi/matches/${longId}`).expect(414);
-      expect(long.body).toEqual({ statusCode: 414, code: 'URI_TOO_LONG', message: 'A path parameter is too long.', details: { requestId: long.headers['x-request-id'] } });
+      expect(long.body).toEqual({
+        statusCode: 414,
+        code: 'URI_TOO_LONG',
+        message: 'A path parameter is too long.',
+        details: { requestId: long.headers['x-request-id'] },
+      });
       expect(long.text).not.toContain('xxxx');
 
       const badUrl = await request(app.getHttpServer()).get('/games/reversi/matches/%E0%A4%A').expect(400);
@@ -194,11 +227,18 @@ describe("the HTTP layer's own errors", () => {
 
       const big = await exchange(port, `GET /games HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(20_000)}\r\n\r\n`);
       expect(big.text).toMatch(/^HTTP\/1\.1 431 /);
-      expect(JSON.parse(big.text.slice(big.text.indexOf('\r\n\r\n') + 4))).toEqual({ statusCode: 431, code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' });
+      expect(JSON.parse(big.text.slice(big.text.indexOf('\r\n\r\n') + 4))).toEqual({
+        statusCode: 431,
+        code: 'HEADERS_TOO_LARGE',
+        message: 'The request headers are too large.',
+      });
 
       const garbage = await exchange(port, 'NOT HTTP AT ALL\r\n\r\n');
       expect(garbage.text).toMatch(/^HTTP\/1\.1 400 /);
-      expect(JSON.parse(garbage.text.slice(garbage.text.indexOf('\r\n\r\n') + 4))).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+      expect(JSON.parse(garbage.text.slice(garbage.text.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+      });
     } finally {
       await app.close();
     }

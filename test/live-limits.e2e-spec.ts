@@ -7,7 +7,10 @@ import { appendQwirkleExchanges } from './support/long-log';
 import { startAppWith, untilOpen } from './support/live-app';
 import { baseUrl } from './support/sse';
 
-type Attempt = { kind: 'held'; req: ClientRequest } | { kind: 'answered'; status: number; headers: IncomingMessage['headers']; body: string } | { kind: 'dropped' };
+type Attempt =
+  | { kind: 'held'; req: ClientRequest }
+  | { kind: 'answered'; status: number; headers: IncomingMessage['headers']; body: string }
+  | { kind: 'dropped' };
 
 /**
  * One request on a connection of its own (as an attacker opens them), from `client` (X-Forwarded-For, believed
@@ -25,17 +28,21 @@ function attempt(app: NestFastifyApplication, url: string, token: string, client
       clearInterval(watch);
       resolve(a);
     };
-    const req = request(url, { agent: false, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': client } }, (res) => {
-      if (res.statusCode === 200 && res.headers['content-type']?.startsWith('text/event-stream')) {
-        res.resume();
-        settle({ kind: 'held', req });
-        return;
-      }
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => settle({ kind: 'answered', status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      url,
+      { agent: false, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': client } },
+      (res) => {
+        if (res.statusCode === 200 && res.headers['content-type']?.startsWith('text/event-stream')) {
+          res.resume();
+          settle({ kind: 'held', req });
+          return;
+        }
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => settle({ kind: 'answered', status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', () => settle({ kind: 'dropped' }));
     req.end();
     const watch = setInterval(() => {
@@ -57,7 +64,9 @@ function get(url: string, client: string): Promise<number | 'dropped'> {
 
 /** The server's open connections, as Node counts them. */
 function connections(app: NestFastifyApplication): Promise<number> {
-  return new Promise((resolve, reject) => app.getHttpServer().getConnections((err: Error | null, n: number) => (err ? reject(err) : resolve(n))));
+  return new Promise((resolve, reject) =>
+    app.getHttpServer().getConnections((err: Error | null, n: number) => (err ? reject(err) : resolve(n))),
+  );
 }
 
 async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
@@ -82,7 +91,10 @@ describe('live limits', () => {
       // As many long-polls and streams as it can, alternating seats and kinds, well past MAX_CONNECTIONS.
       for (let i = 0; i < 40; i++) {
         const token = seats[i % 2]?.token as string;
-        const path = i % 4 < 2 ? `/games/reversi/matches/${id}/moves?after=${version}&wait=60` : `/games/reversi/matches/${id}/events`;
+        const path =
+          i % 4 < 2
+            ? `/games/reversi/matches/${id}/moves?after=${version}&wait=60`
+            : `/games/reversi/matches/${id}/events`;
         const a = await attempt(small, `${base}${path}`, token, '10.0.0.1');
         outcomes.push(a);
         if (a.kind === 'held') held.push(a.req);
@@ -99,7 +111,12 @@ describe('live limits', () => {
         expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
       }
       // Another address still gets its own streams.
-      const other = await attempt(small, `${base}/games/reversi/matches/${id}/events`, seats[0]?.token as string, '10.0.0.3');
+      const other = await attempt(
+        small,
+        `${base}/games/reversi/matches/${id}/events`,
+        seats[0]?.token as string,
+        '10.0.0.3',
+      );
       expect(other.kind).toBe('held');
       if (other.kind === 'held') held.push(other.req);
     } finally {
@@ -116,16 +133,23 @@ describe('live limits', () => {
       const { id, seats } = await h.client.create('reversi', ['a', 'b']);
       const version = await h.db.version(id);
       const token = seats[0]?.token as string;
-      for (const path of [`/games/reversi/matches/${id}/moves?after=${version}&wait=60`, `/games/reversi/matches/${id}/events`]) {
+      for (const path of [
+        `/games/reversi/matches/${id}/moves?after=${version}&wait=60`,
+        `/games/reversi/matches/${id}/events`,
+      ]) {
         const a = await attempt(limited, `${base}${path}`, token, '10.0.0.1');
         expect(a.kind).toBe('held');
         if (a.kind === 'held') held.push(a.req);
       }
       await untilOpen(limited, 2);
-      for (const path of [`/games/reversi/matches/${id}/moves?after=${version}&wait=60`, `/games/reversi/matches/${id}/events`]) {
+      for (const path of [
+        `/games/reversi/matches/${id}/moves?after=${version}&wait=60`,
+        `/games/reversi/matches/${id}/events`,
+      ]) {
         const a = await attempt(limited, `${base}${path}`, token, '10.0.0.1');
         expect(a).toMatchObject({ kind: 'answered', status: 429, headers: { 'retry-after': expect.any(String) } });
-        if (a.kind === 'answered') expect(JSON.parse(a.body)).toMatchObject({ code: 'RATE_LIMITED', reason: 'live/per-token' });
+        if (a.kind === 'answered')
+          expect(JSON.parse(a.body)).toMatchObject({ code: 'RATE_LIMITED', reason: 'live/per-token' });
       }
     } finally {
       for (const req of held) req.destroy();
@@ -149,7 +173,9 @@ describe('live limits', () => {
         const socket = connect(port, '127.0.0.1');
         socket.pause();
         socket.on('error', () => undefined);
-        socket.write(`GET /games/qwirkle/matches/${id}/events?after=0 HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n`);
+        socket.write(
+          `GET /games/qwirkle/matches/${id}/events?after=0 HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n`,
+        );
         sockets.push(socket);
       }
       // All four opened (each may be dropped before the last opens: counting places taken, not places held).

@@ -4,7 +4,7 @@ import { useApp } from './support/harness';
 describe('OpenAPI of the live routes', () => {
   const h = useApp();
 
-  it('documents each game\'s event stream as text/event-stream with its event types, and the long-poll\'s wait', async () => {
+  it("documents each game's event stream as text/event-stream with its event types, and the long-poll's wait", async () => {
     const spec = (await h.client.http.get('/openapi.json').expect(200)).body;
     const games = (await h.client.http.get('/games').expect(200)).body.games.map((g: { id: string }) => g.id);
     for (const game of games) {
@@ -18,10 +18,14 @@ describe('OpenAPI of the live routes', () => {
       expect(event.properties.event.$ref).toBe('#/components/schemas/MatchEventType');
       expect(spec.components.schemas.MatchEventType.enum).toEqual([...EVENT_TYPES]);
       expect(event.properties.data.required).toEqual(['entry', 'match']);
-      expect(events.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['id', 'after', 'token', 'Last-Event-ID']));
+      expect(events.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['id', 'after', 'token', 'Last-Event-ID']),
+      );
       expect(events.responses['429']).toBeDefined();
       const log = spec.paths[`/games/${game}/matches/{id}/moves`].get;
-      expect(log.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['after', 'limit', 'wait']));
+      expect(log.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['after', 'limit', 'wait']),
+      );
     }
   });
 });

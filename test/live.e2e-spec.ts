@@ -10,7 +10,8 @@ import { sameItems } from './support/truth';
 
 type Tile = { color: string; shape: string };
 const tileOf = (t: Tile): Tile => ({ color: t.color, shape: t.shape });
-const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+const bearer = (token: string | undefined): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
 
 describe('waiting for your turn', () => {
   const h = useApp();
@@ -20,7 +21,13 @@ describe('waiting for your turn', () => {
   let bUrl: string;
   let bClient: Client;
   const open: SseClient[] = [];
-  const stream = async (base: string, game: string, id: string, query = '', headers: Record<string, string> = {}): Promise<SseClient> => {
+  const stream = async (
+    base: string,
+    game: string,
+    id: string,
+    query = '',
+    headers: Record<string, string> = {},
+  ): Promise<SseClient> => {
     const s = await SseClient.open(`${base}/games/${game}/matches/${id}/events${query}`, headers);
     open.push(s);
     return s;
@@ -53,12 +60,19 @@ describe('waiting for your turn', () => {
       await now.untilEvents(1);
       await all.untilEvents(2);
       expect(now.events.map((e) => e.id)).toEqual(['2']);
-      expect(all.events.map((e) => [e.id, e.event])).toEqual([['1', 'MoveMade'], ['2', 'MoveMade']]);
+      expect(all.events.map((e) => [e.id, e.event])).toEqual([
+        ['1', 'MoveMade'],
+        ['2', 'MoveMade'],
+      ]);
       const [first] = all.data;
       expect(first?.match.version).toBe(1);
       expect(first?.entry).toEqual((await h.client.log('reversi', id).expect(200)).body.entries[0]);
       // A resignation is an event too, with its own type.
-      await h.client.http.post(`/games/reversi/matches/${id}/resign`).set('Authorization', `Bearer ${seats[0]?.token}`).send({}).expect(200);
+      await h.client.http
+        .post(`/games/reversi/matches/${id}/resign`)
+        .set('Authorization', `Bearer ${seats[0]?.token}`)
+        .send({})
+        .expect(200);
       await all.untilEvents(3);
       expect(all.events[2]).toMatchObject({ id: '3', event: 'PlayerResigned' });
       expect(all.data[2]?.match).toMatchObject({ version: 3, status: 'finished' });
@@ -136,8 +150,11 @@ describe('waiting for your turn', () => {
         const s = await stream(await baseUrl(rechecking), 'reversi', id);
         // A move appended behind every server's back (as by a writer that crashed before its NOTIFY): no
         // notification is ever sent for it.
-        await h.db.pool.query(`WITH m AS (UPDATE "Match" SET "version" = 1 WHERE "id" = $1 AND "version" = 0 RETURNING "id")
-          INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload") SELECT "id", 1, 'MoveMade', 0, '{"square":"d3"}' FROM m`, [id]);
+        await h.db.pool.query(
+          `WITH m AS (UPDATE "Match" SET "version" = 1 WHERE "id" = $1 AND "version" = 0 RETURNING "id")
+          INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload") SELECT "id", 1, 'MoveMade', 0, '{"square":"d3"}' FROM m`,
+          [id],
+        );
         await s.untilEvents(1, 10_000);
         expect(s.data[0]?.entry).toMatchObject({ seq: 1, seat: 0 });
       } finally {
@@ -187,9 +204,11 @@ describe('waiting for your turn', () => {
     });
   });
 
-  it('a 3-seat Qwirkle stream per seat and a spectator\'s over a whole match: no hand but the seat\'s own ever appears', async () => {
+  it("a 3-seat Qwirkle stream per seat and a spectator's over a whole match: no hand but the seat's own ever appears", async () => {
     const { id, seats } = await h.client.create('qwirkle', ['ann', 'bob', 'cy']);
-    const bySeat = await Promise.all(seats.map((s, i) => stream(i % 2 ? bUrl : url, 'qwirkle', id, '?after=0', bearer(s.token))));
+    const bySeat = await Promise.all(
+      seats.map((s, i) => stream(i % 2 ? bUrl : url, 'qwirkle', id, '?after=0', bearer(s.token))),
+    );
     const spectator = await stream(bUrl, 'qwirkle', id, '?after=0');
     const { final } = await playRandomly(h.client, 'qwirkle', id, seats, { seed: 'live-qwirkle', maxMoves: 1500 });
     const n = final.version as number;
@@ -199,7 +218,9 @@ describe('waiting for your turn', () => {
     const row = (await h.db.pool.query('SELECT "seed", "options" FROM "Match" WHERE "id" = $1', [id])).rows[0];
     const options = qwirkleEngine.parseOptions(row.options, 3);
     if (!options.ok) throw new Error(options.error.message);
-    const events = (await h.db.pool.query('SELECT "seat", "payload" FROM "MatchEvent" WHERE "matchId" = $1 ORDER BY "seq"', [id])).rows;
+    const events = (
+      await h.db.pool.query('SELECT "seat", "payload" FROM "MatchEvent" WHERE "matchId" = $1 ORDER BY "seq"', [id])
+    ).rows;
     let state: QwirkleState = qwirkleEngine.setup({ seed: row.seed, seats: 3, options: options.value });
     const truth: QwirkleState[] = [];
     for (const e of events) {
@@ -212,7 +233,9 @@ describe('waiting for your turn', () => {
 
     // The seed (and its salt) is revealed once the match is over (docs/api.md "Fairness"), never before.
     const leaks = (x: { entry: unknown; match: Record<string, unknown> }): string[] =>
-      ['hands', 'rng', 'bagOrder', ...(x.match.status === 'active' ? ['seed', 'salt'] : [])].filter((k) => keysOf(x).has(k));
+      ['hands', 'rng', 'bagOrder', ...(x.match.status === 'active' ? ['seed', 'salt'] : [])].filter((k) =>
+        keysOf(x).has(k),
+      );
     bySeat.forEach((s, seat) => {
       s.data.forEach(({ entry, match }, i) => {
         const view = match.view as { hand?: Tile[] };
@@ -236,7 +259,9 @@ describe('waiting for your turn', () => {
   it('plays a whole Reversi match with two clients that only listen: per move, one request besides the move', async () => {
     const created = await h.client.create('reversi', ['a', 'b']);
     let requests = 0;
-    const streams = await Promise.all(created.seats.map((s: CreatedSeat, i) => stream(i ? bUrl : url, 'reversi', created.id, '', bearer(s.token))));
+    const streams = await Promise.all(
+      created.seats.map((s: CreatedSeat, i) => stream(i ? bUrl : url, 'reversi', created.id, '', bearer(s.token))),
+    );
     requests += streams.length;
     const play = async (seat: number): Promise<number> => {
       const http = seat ? bClient : h.client;
@@ -264,7 +289,9 @@ describe('waiting for your turn', () => {
     expect(final.status).toBe('finished');
     expect(final.version).toBe(moves);
     expect(requests).toBe(streams.length + 2 * moves);
-    process.stdout.write(`listen-only Reversi: ${moves} moves, ${requests} requests (${streams.length} streams + 2 per move)\n`);
+    process.stdout.write(
+      `listen-only Reversi: ${moves} moves, ${requests} requests (${streams.length} streams + 2 per move)\n`,
+    );
   }, 120_000);
 
   describe('bounded resources', () => {
@@ -275,7 +302,10 @@ describe('waiting for your turn', () => {
         const { id, seats } = await h.client.create('reversi', ['a', 'b']);
         const one = await stream(base, 'reversi', id, '', bearer(seats[0]?.token));
         await stream(base, 'reversi', id, `?token=${seats[0]?.token}`);
-        const refused = await new Client(limited).http.get(`/games/reversi/matches/${id}/events`).set('Authorization', `Bearer ${seats[0]?.token}`).expect(429);
+        const refused = await new Client(limited).http
+          .get(`/games/reversi/matches/${id}/events`)
+          .set('Authorization', `Bearer ${seats[0]?.token}`)
+          .expect(429);
         expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', reason: 'live/per-token' });
         const otherSeat = await stream(base, 'reversi', id, '', bearer(seats[1]?.token));
         expect(otherSeat.status).toBe(200);

@@ -17,7 +17,10 @@ interface PlanNode {
 
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 /** The plan without its per-row sub-plans (each match's seats, its rematch link): the part that finds the page. */
-const mainNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).filter((c) => c['Parent Relationship'] !== 'SubPlan').flatMap(mainNodes)];
+const mainNodes = (n: PlanNode): PlanNode[] => [
+  n,
+  ...(n.Plans ?? []).filter((c) => c['Parent Relationship'] !== 'SubPlan').flatMap(mainNodes),
+];
 
 describe('the lobby', () => {
   const h = useApp();
@@ -34,9 +37,19 @@ describe('the lobby', () => {
     expect(page.body.matches).toHaveLength(2);
     expect(page.body.nextCursor).toEqual(expect.any(String));
     expect(page.body.matches[0]).toEqual({
-      id: listed[2]!.id, game: 'split', status: 'waiting', version: 0, toMove: [], openSeats: [1, 2],
-      players: [{ seat: 0, name: 'host' }, { seat: 1, name: null, open: true }, { seat: 2, name: null, open: true }],
-      createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: listed[2]!.id,
+      game: 'split',
+      status: 'waiting',
+      version: 0,
+      toMove: [],
+      openSeats: [1, 2],
+      players: [
+        { seat: 0, name: 'host' },
+        { seat: 1, name: null, open: true },
+        { seat: 2, name: null, open: true },
+      ],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const all = await seats.lobbyAll('split', 'waiting');
     const ids = all.map((m) => m.id);
@@ -71,15 +84,28 @@ describe('the lobby', () => {
             FROM m, generate_series(0, 1) AS s`);
         await sql.exec('ANALYZE "Match"; ANALYZE "Seat"');
         for (const status of ['waiting', 'active', 'finished'] as const) {
-          for (const after of [null, { createdAt: new Date(Date.now() - 50_000_000), id: '00000000-0000-0000-0000-000000000000' }]) {
+          for (const after of [
+            null,
+            { createdAt: new Date(Date.now() - 50_000_000), id: '00000000-0000-0000-0000-000000000000' },
+          ]) {
             const query = lobbyQuery(game, status, after, 51);
-            const explain = await sql.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${query.text}`, query.values);
+            const explain = await sql.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+              `EXPLAIN (ANALYZE, FORMAT JSON) ${query.text}`,
+              query.values,
+            );
             const plan = explain[0]!['QUERY PLAN'][0].Plan;
             const all = nodes(plan);
-            const scan = all.find((n) => n['Relation Name'] === 'Match' && n['Index Name'] === 'Match_game_status_unlisted_createdAt_id_idx');
+            const scan = all.find(
+              (n) =>
+                n['Relation Name'] === 'Match' && n['Index Name'] === 'Match_game_status_unlisted_createdAt_id_idx',
+            );
             expect([status, scan?.['Node Type']]).toEqual([status, expect.stringMatching(/^Index (Only )?Scan$/)]);
             expect(scan!['Actual Rows']).toBeLessThanOrEqual(51);
-            expect(mainNodes(plan).filter((n) => n['Node Type'] === 'Sort').map((n) => n['Node Type'])).toEqual([]);
+            expect(
+              mainNodes(plan)
+                .filter((n) => n['Node Type'] === 'Sort')
+                .map((n) => n['Node Type']),
+            ).toEqual([]);
             expect(all.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
           }
         }
@@ -108,9 +134,13 @@ describe('the lobby and "my matches" are projections of the logs', () => {
 
     // Lose the projections: the match row's status and seats to move, and the joined seat's holder.
     await h.db.pool.query(`UPDATE "Match" SET "status" = 'finished', "toMove" = '{}' WHERE "id" = $1`, [m.id]);
-    await h.db.pool.query('UPDATE "Seat" SET "name" = NULL, "playerId" = NULL WHERE "matchId" = $1 AND "seat" = 1', [m.id]);
+    await h.db.pool.query('UPDATE "Seat" SET "name" = NULL, "playerId" = NULL WHERE "matchId" = $1 AND "seat" = 1', [
+      m.id,
+    ]);
     expect((await seats.lobbyAll('deblockle', 'active')).map((x) => x.id)).not.toContain(m.id);
-    expect((await seats.myMatches(p.key).expect(200)).body.matches.map((x: { id: string }) => x.id)).not.toContain(m.id);
+    expect((await seats.myMatches(p.key).expect(200)).body.matches.map((x: { id: string }) => x.id)).not.toContain(
+      m.id,
+    );
 
     const engine = GAMES.find((g) => g.engine.id === 'deblockle')!.engine;
     expect(await h.app.get(ListingsService).rebuild(engine, m.id)).toBe(joined.body.version);

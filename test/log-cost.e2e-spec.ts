@@ -47,8 +47,16 @@ describe('reads that cost what they return', () => {
     try {
       const counted = countEventsRead(cold);
       const client = new Client(cold);
-      for (const [id, n] of [[short.id, SHORT], [long.id, LONG]] as const) {
-        for (const query of ['?limit=1', `?after=${n / 2 + 7}&limit=100`, `?after=${n - 100}&limit=100`, `?after=${n}`]) {
+      for (const [id, n] of [
+        [short.id, SHORT],
+        [long.id, LONG],
+      ] as const) {
+        for (const query of [
+          '?limit=1',
+          `?after=${n / 2 + 7}&limit=100`,
+          `?after=${n - 100}&limit=100`,
+          `?after=${n}`,
+        ]) {
           counted.rows = 0;
           const page = await client.log('qwirkle', id, undefined, query).expect(200);
           // The now-state (nearest snapshot + at most 63 events, or the cache) and the page (same, plus the page).
@@ -71,9 +79,12 @@ describe('reads that cost what they return', () => {
     const seat = (await h.client.get('qwirkle', long.id).expect(200)).body.toMove[0] as number;
     const mine = await h.client.get('qwirkle', long.id, long.seats[seat]?.token).expect(200);
     const tile = (mine.body.view.hand as unknown[])[0];
-    const send = (client: Client) => client.http.post(`/games/qwirkle/matches/${long.id}/moves`)
-      .set('Authorization', `Bearer ${long.seats[seat]?.token}`).set('Idempotency-Key', 'long-1')
-      .send({ move: { type: 'exchange', tiles: [tile] }, expectedVersion: LONG });
+    const send = (client: Client) =>
+      client.http
+        .post(`/games/qwirkle/matches/${long.id}/moves`)
+        .set('Authorization', `Bearer ${long.seats[seat]?.token}`)
+        .set('Idempotency-Key', 'long-1')
+        .send({ move: { type: 'exchange', tiles: [tile] }, expectedVersion: LONG });
     const first = await send(h.client).expect(200);
     const cold = await startApp();
     try {
@@ -102,7 +113,9 @@ describe('reads that cost what they return', () => {
       const s = await time(short.id, page(SHORT));
       const l = await time(long.id, page(LONG));
       ratios.push(l / s);
-      process.stdout.write(`log page ${page(LONG)}: ${LONG}-event match ${l.toFixed(2)} ms, ${SHORT}-event match ${s.toFixed(2)} ms: ratio ${(l / s).toFixed(2)}\n`);
+      process.stdout.write(
+        `log page ${page(LONG)}: ${LONG}-event match ${l.toFixed(2)} ms, ${SHORT}-event match ${s.toFixed(2)} ms: ratio ${(l / s).toFixed(2)}\n`,
+      );
     }
     // A fold of the whole long log would be about LONG / SHORT = 100 times the short one; the bound is loose.
     for (const r of ratios) expect(r).toBeLessThan(20);

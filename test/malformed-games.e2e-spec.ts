@@ -24,11 +24,10 @@ function joinable(body: unknown, seats: number): boolean {
 }
 
 /** From the game registry, so no game can be left out: id, up to 3 seat names, and its move's field names. */
-const CASES = GAMES.map(({ engine, schemas }) => [
-  engine.id,
-  ['a', 'b', 'c'].slice(0, Math.min(3, engine.seats.max)),
-  [...fieldNames(schemas.move)],
-] as const);
+const CASES = GAMES.map(
+  ({ engine, schemas }) =>
+    [engine.id, ['a', 'b', 'c'].slice(0, Math.min(3, engine.seats.max)), [...fieldNames(schemas.move)]] as const,
+);
 
 /** Every game's endpoints, fed random input: a 4xx with a code every time, never a 500, never a write. */
 describe.each(CASES)('%s refuses malformed input without a 500 or a write', (game, names, fields) => {
@@ -47,11 +46,17 @@ describe.each(CASES)('%s refuses malformed input without a 500 or a write', (gam
         fc.oneof(
           fc.jsonValue(),
           fc.record({ move: fc.jsonValue(), expectedVersion: fc.constant(0) }),
-          fc.record({ move: fc.dictionary(fc.constantFrom(...fields, 'x'), fc.jsonValue()), expectedVersion: fc.constant(0) }),
+          fc.record({
+            move: fc.dictionary(fc.constantFrom(...fields, 'x'), fc.jsonValue()),
+            expectedVersion: fc.constant(0),
+          }),
         ),
         async (body) => {
-          const res = await h.client.http.post(`/games/${game}/matches/${match.id}/moves`).set('Authorization', `Bearer ${match.token}`)
-            .set('Content-Type', 'application/json').send(JSON.stringify(body));
+          const res = await h.client.http
+            .post(`/games/${game}/matches/${match.id}/moves`)
+            .set('Authorization', `Bearer ${match.token}`)
+            .set('Content-Type', 'application/json')
+            .send(JSON.stringify(body));
           expect(res.status).toBeGreaterThanOrEqual(400);
           expect(res.status).toBeLessThan(500);
           expect(typeof res.body.code).toBe('string');
@@ -65,7 +70,9 @@ describe.each(CASES)('%s refuses malformed input without a 500 or a write', (gam
   it('on creation options (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue(), { minKeys: 1 }), async (options) => {
-        const res = await h.client.http.post(`/games/${game}/matches`).send({ players: names.map((name) => ({ name })), options });
+        const res = await h.client.http
+          .post(`/games/${game}/matches`)
+          .send({ players: names.map((name) => ({ name })), options });
         expect([201, 400]).toContain(res.status);
         if (res.status === 400) expect(res.body.code).toMatch(/^(INVALID_OPTIONS|VALIDATION_FAILED)$/);
       }),
@@ -74,15 +81,24 @@ describe.each(CASES)('%s refuses malformed input without a 500 or a write', (gam
   });
 
   it('on joins, rematches and seat-token requests (property)', async () => {
-    const open = await h.client.http.post(`/games/${game}/matches`).send({ players: names.map((name, i) => (i === 0 ? { name } : { open: true })) }).expect(201);
+    const open = await h.client.http
+      .post(`/games/${game}/matches`)
+      .send({ players: names.map((name, i) => (i === 0 ? { name } : { open: true })) })
+      .expect(201);
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.jsonValue(), fc.record({ name: fc.jsonValue(), seat: fc.jsonValue() }, { requiredKeys: [] }), fc.record({ seat: fc.integer({ min: -5, max: 40 }) })),
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({ name: fc.jsonValue(), seat: fc.jsonValue() }, { requiredKeys: [] }),
+          fc.record({ seat: fc.integer({ min: -5, max: 40 }) }),
+        ),
         fc.constantFrom('join', 'rematch', 'seat-token'),
         fc.constantFrom(undefined, 'Bearer tbp_nobody', 'Bearer tbs_nobody', 'Basic abc'),
         async (body, route, auth) => {
           fc.pre(!(route === 'join' && auth === undefined && joinable(body, names.length))); // a well-formed join without a key succeeds
-          const r = h.client.http.post(`/games/${game}/matches/${open.body.id}/${route}`).set('Content-Type', 'application/json');
+          const r = h.client.http
+            .post(`/games/${game}/matches/${open.body.id}/${route}`)
+            .set('Content-Type', 'application/json');
           if (auth) r.set('Authorization', auth);
           const res = await r.send(JSON.stringify(body));
           expect(res.status).toBeGreaterThanOrEqual(400);
@@ -95,16 +111,36 @@ describe.each(CASES)('%s refuses malformed input without a 500 or a write', (gam
     expect(await h.db.eventCount(open.body.id)).toBe(0);
   });
 
-  it('on the lobby\'s query parameters', async () => {
-    for (const q of ['?status=open', '?status=', '?limit=0', '?limit=201', '?cursor=x', '?cursor=' + 'A'.repeat(300), '?extra=1', '?status=waiting&limit=abc']) {
+  it("on the lobby's query parameters", async () => {
+    for (const q of [
+      '?status=open',
+      '?status=',
+      '?limit=0',
+      '?limit=201',
+      '?cursor=x',
+      '?cursor=' + 'A'.repeat(300),
+      '?extra=1',
+      '?status=waiting&limit=abc',
+    ]) {
       const res = await h.client.http.get(`/games/${game}/matches${q}`);
       expect([q, res.status, res.body.code]).toEqual([q, 400, 'VALIDATION_FAILED']);
     }
   });
 
   it('on query parameters', async () => {
-    for (const q of ['?limit=0', '?limit=abc', '?limit=100000', '?cursor=-1', '?cursor=x', '?limit=1.5', '?after=-3', '?extra=1']) {
-      const legal = await h.client.http.get(`/games/${game}/matches/${match.id}/legal-moves${q}`).set('Authorization', `Bearer ${match.token}`);
+    for (const q of [
+      '?limit=0',
+      '?limit=abc',
+      '?limit=100000',
+      '?cursor=-1',
+      '?cursor=x',
+      '?limit=1.5',
+      '?after=-3',
+      '?extra=1',
+    ]) {
+      const legal = await h.client.http
+        .get(`/games/${game}/matches/${match.id}/legal-moves${q}`)
+        .set('Authorization', `Bearer ${match.token}`);
       const log = await h.client.http.get(`/games/${game}/matches/${match.id}/moves${q}`);
       for (const res of [legal, log]) {
         expect(res.status).toBeGreaterThanOrEqual(400);

@@ -22,8 +22,11 @@ describe('malformed input never gives a 500 or a write', () => {
   });
 
   const post = (body: string | object, contentType = 'application/json') =>
-    client.http.post(`/games/reversi/matches/${match.id}/moves`).set('Authorization', `Bearer ${match.token}`)
-      .set('Content-Type', contentType).send(typeof body === 'string' ? body : JSON.stringify(body));
+    client.http
+      .post(`/games/reversi/matches/${match.id}/moves`)
+      .set('Authorization', `Bearer ${match.token}`)
+      .set('Content-Type', contentType)
+      .send(typeof body === 'string' ? body : JSON.stringify(body));
 
   const cases: [string, string | object, number, string][] = [
     ['move as a string', { move: 'd3', expectedVersion: 0 }, 400, 'VALIDATION_FAILED'],
@@ -40,9 +43,19 @@ describe('malformed input never gives a 500 or a write', () => {
     ['an array body', [1, 2, 3], 400, 'VALIDATION_FAILED'],
     ['null body', 'null', 400, 'VALIDATION_FAILED'],
     ['bad JSON', '{"move": {"square": "d3"', 400, 'VALIDATION_FAILED'],
-    ['proto pollution', '{"move": {"square": "d3"}, "expectedVersion": 0, "__proto__": {"admin": true}}', 400, 'VALIDATION_FAILED'],
+    [
+      'proto pollution',
+      '{"move": {"square": "d3"}, "expectedVersion": 0, "__proto__": {"admin": true}}',
+      400,
+      'VALIDATION_FAILED',
+    ],
     ['a huge body', { move: { square: 'd3', pad: 'x'.repeat(200_000) }, expectedVersion: 0 }, 413, 'PAYLOAD_TOO_LARGE'],
-    ['a huge array', { move: { square: Array.from({ length: 5000 }, () => 'd3') }, expectedVersion: 0 }, 400, 'MALFORMED_MOVE'],
+    [
+      'a huge array',
+      { move: { square: Array.from({ length: 5000 }, () => 'd3') }, expectedVersion: 0 },
+      400,
+      'MALFORMED_MOVE',
+    ],
   ];
 
   it.each(cases)('%s', async (_name, body, status, code) => {
@@ -73,14 +86,24 @@ describe('malformed input never gives a 500 or a write', () => {
 
   it('refuses bad creation requests with 400', async () => {
     const bodies: unknown[] = [
-      {}, { players: [] }, { players: [{ name: 'solo' }] }, { players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] },
-      { players: 'ann,bob' }, { players: [{ name: '' }, { name: 'b' }] }, { players: [{ name: 5 }, { name: 'b' }] },
-      { players: [{ name: 'a', role: 'x' }, { name: 'b' }] }, { players: [{ name: 'a' }, { name: 'b' }], options: { size: 10 } },
-      { players: [{ name: 'a' }, { name: 'b' }], options: 'fast' }, { players: [{ name: 'a\u0000' }, { name: 'b' }] },
+      {},
+      { players: [] },
+      { players: [{ name: 'solo' }] },
+      { players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] },
+      { players: 'ann,bob' },
+      { players: [{ name: '' }, { name: 'b' }] },
+      { players: [{ name: 5 }, { name: 'b' }] },
+      { players: [{ name: 'a', role: 'x' }, { name: 'b' }] },
+      { players: [{ name: 'a' }, { name: 'b' }], options: { size: 10 } },
+      { players: [{ name: 'a' }, { name: 'b' }], options: 'fast' },
+      { players: [{ name: 'a\u0000' }, { name: 'b' }] },
     ];
     for (const body of bodies) {
       const res = await client.http.post('/games/reversi/matches').send(body as object);
-      expect([res.status, res.body.code]).toEqual([400, expect.stringMatching(/^(VALIDATION_FAILED|INVALID_OPTIONS)$/)]);
+      expect([res.status, res.body.code]).toEqual([
+        400,
+        expect.stringMatching(/^(VALIDATION_FAILED|INVALID_OPTIONS)$/),
+      ]);
     }
   });
 
@@ -90,8 +113,14 @@ describe('malformed input never gives a 500 or a write', () => {
         fc.oneof(
           fc.jsonValue(),
           fc.record({ move: fc.jsonValue(), expectedVersion: fc.jsonValue() }, { requiredKeys: [] }),
-          fc.record({ move: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue()), expectedVersion: fc.integer() }),
-          fc.record({ move: fc.record({ square: fc.string({ maxLength: 4 }) }), expectedVersion: fc.integer({ min: -2, max: 3 }) }),
+          fc.record({
+            move: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue()),
+            expectedVersion: fc.integer(),
+          }),
+          fc.record({
+            move: fc.record({ square: fc.string({ maxLength: 4 }) }),
+            expectedVersion: fc.integer({ min: -2, max: 3 }),
+          }),
         ),
         async (body) => {
           const before = await db.eventCount(match.id);

@@ -6,7 +6,8 @@ describe('a match at a past version', () => {
 
   it('replays Reversi to each version, from 0 (the start) to now', async () => {
     const { id, seats } = await h.client.create('reversi', ['ann', 'bob']);
-    for (const [i, square] of ['d3', 'c3', 'c4'].entries()) await h.client.move('reversi', id, seats[i % 2]?.token, { square }, i).expect(200);
+    for (const [i, square] of ['d3', 'c3', 'c4'].entries())
+      await h.client.move('reversi', id, seats[i % 2]?.token, { square }, i).expect(200);
     const now = await h.client.get('reversi', id).expect(200);
 
     const start = await h.client.http.get(`/games/reversi/matches/${id}?version=0`).expect(200);
@@ -30,7 +31,10 @@ describe('a match at a past version', () => {
     const legal = await h.client.legal('qwirkle', id, seats[starter]!.token, '?limit=1').expect(200);
     await h.client.move('qwirkle', id, seats[starter]?.token, legal.body.moves[0], 0).expect(200);
 
-    const past = await h.client.http.get(`/games/qwirkle/matches/${id}?version=0`).set('Authorization', `Bearer ${seats[0]!.token}`).expect(200);
+    const past = await h.client.http
+      .get(`/games/qwirkle/matches/${id}?version=0`)
+      .set('Authorization', `Bearer ${seats[0]!.token}`)
+      .expect(200);
     expect(past.body).toMatchObject({ version: 0, you: 0 });
     expect(past.body.view.hand).toEqual(before.body.view.hand);
     const spectator = await h.client.http.get(`/games/qwirkle/matches/${id}?version=0`).expect(200);

@@ -48,7 +48,8 @@ describe('metrics (GET /metrics on METRICS_PORT)', () => {
     await h.client.move('reversi', id, mover.token, { square: 'a1' }, version).expect(422); // no flips
     await h.client.move('reversi', id, mover.token, { square: 'a1' }, version - 1).expect(409); // stale
     const legal = (await h.client.legal('reversi', id, mover.token).expect(200)).body.moves as unknown[];
-    const keyed = () => h.client.move('reversi', id, mover.token, legal[0], version).set('Idempotency-Key', 'metrics-once');
+    const keyed = () =>
+      h.client.move('reversi', id, mover.token, legal[0], version).set('Idempotency-Key', 'metrics-once');
     await keyed().expect(200);
     const replay = await keyed().expect(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
@@ -56,28 +57,45 @@ describe('metrics (GET /metrics on METRICS_PORT)', () => {
     const after = await scrape(port);
     expect(await h.db.eventCount(id)).toBe(N + 1);
     expect(valueOf(after, MOVES, MOVE) - valueOf(before, MOVES, MOVE)).toBe(N + 1);
-    expect(valueOf(after, 'turnbase_matches_created_total', { game: 'reversi' }) - valueOf(before, 'turnbase_matches_created_total', { game: 'reversi' })).toBe(1);
+    expect(
+      valueOf(after, 'turnbase_matches_created_total', { game: 'reversi' }) -
+        valueOf(before, 'turnbase_matches_created_total', { game: 'reversi' }),
+    ).toBe(1);
     // Every event went through an append statement, each counted once (this app appends nothing else meanwhile).
-    expect(valueOf(after, 'turnbase_append_batch_size_sum') - valueOf(before, 'turnbase_append_batch_size_sum')).toBe(N + 1);
+    expect(valueOf(after, 'turnbase_append_batch_size_sum') - valueOf(before, 'turnbase_append_batch_size_sum')).toBe(
+      N + 1,
+    );
     // The moves route by its template: N + 1 moves and the replay answered 200.
     const count = 'turnbase_http_request_duration_seconds_count';
     expect(valueOf(after, count, MOVES_ROUTE) - valueOf(before, count, MOVES_ROUTE)).toBe(N + 2);
-    expect(valueOf(after, count, { ...MOVES_ROUTE, status: '409' }) - valueOf(before, count, { ...MOVES_ROUTE, status: '409' })).toBe(2);
-    expect(valueOf(after, count, { ...MOVES_ROUTE, status: '422' }) - valueOf(before, count, { ...MOVES_ROUTE, status: '422' })).toBe(1);
+    expect(
+      valueOf(after, count, { ...MOVES_ROUTE, status: '409' }) -
+        valueOf(before, count, { ...MOVES_ROUTE, status: '409' }),
+    ).toBe(2);
+    expect(
+      valueOf(after, count, { ...MOVES_ROUTE, status: '422' }) -
+        valueOf(before, count, { ...MOVES_ROUTE, status: '422' }),
+    ).toBe(1);
   });
 
   it('labels routes by template: never a match id or a token', async () => {
     const { id, seats } = await h.client.create('reversi', ['ann', 'bob']);
     await play(h.client, id, seats, 2);
     await h.client.get('reversi', id, (seats[0] as CreatedSeat).token).expect(200);
-    const stream = await SseClient.open(`${await baseUrl(h.app)}/games/reversi/matches/${id}/events?token=${(seats[1] as CreatedSeat).token}`);
+    const stream = await SseClient.open(
+      `${await baseUrl(h.app)}/games/reversi/matches/${id}/events?token=${(seats[1] as CreatedSeat).token}`,
+    );
     expect(stream.status).toBe(200);
     stream.close();
     await h.client.http.get(`/no/such/${id}`).expect(404);
     const text = await scrape(port);
     expect(text).not.toContain(id);
     for (const s of seats) expect(text).not.toContain(s.token);
-    const routes = new Set(parseSamples(text).filter((s) => s.name.startsWith('turnbase_http_request_duration_seconds')).map((s) => s.labels.route));
+    const routes = new Set(
+      parseSamples(text)
+        .filter((s) => s.name.startsWith('turnbase_http_request_duration_seconds'))
+        .map((s) => s.labels.route),
+    );
     expect(routes).toContain('/games/{game}/matches/{id}/moves');
     expect(routes).toContain('/games/{game}/matches/{id}');
     expect(routes).toContain('/games/{game}/matches');
@@ -95,7 +113,10 @@ describe('metrics (GET /metrics on METRICS_PORT)', () => {
       expect(valueOf(open, 'turnbase_streams_open', { kind: 'longpoll' })).toBe(0);
       expect(valueOf(open, 'turnbase_streams_open', { kind: 'feed' })).toBe(0);
       expect(valueOf(open, 'turnbase_listener_up')).toBe(1);
-      expect(valueOf(open, 'turnbase_db_pool_connections', { state: 'idle' }) + valueOf(open, 'turnbase_db_pool_connections', { state: 'busy' })).toBeGreaterThan(0);
+      expect(
+        valueOf(open, 'turnbase_db_pool_connections', { state: 'idle' }) +
+          valueOf(open, 'turnbase_db_pool_connections', { state: 'busy' }),
+      ).toBeGreaterThan(0);
       expect(parseSamples(open).some((s) => s.name === 'turnbase_db_pool_waiting')).toBe(true);
       expect(parseSamples(open).some((s) => s.name === 'turnbase_webhook_outbox_pending')).toBe(true);
       // The process defaults of prom-client, event-loop lag among them (an alert reads it).
@@ -120,13 +141,19 @@ describe('metrics (GET /metrics on METRICS_PORT)', () => {
   it('returns the request id in a header and in every error body', async () => {
     const missing = await h.client.http.get('/games/reversi/matches/not-a-match').expect(404);
     expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(missing.body).toMatchObject({ code: 'MATCH_NOT_FOUND', details: { requestId: missing.headers['x-request-id'] } });
+    expect(missing.body).toMatchObject({
+      code: 'MATCH_NOT_FOUND',
+      details: { requestId: missing.headers['x-request-id'] },
+    });
     const invalid = await h.client.http.post('/games/reversi/matches').send({ players: 'two' }).expect(400);
     expect(invalid.body.code).toBe('VALIDATION_FAILED');
     expect(invalid.body.details.requestId).toBe(invalid.headers['x-request-id']);
     expect(invalid.body.details.errors).toEqual(expect.arrayContaining([expect.stringContaining('players')]));
     // A proxy's tame id is kept (to follow a request across); anything else is replaced.
-    const given = await h.client.http.get('/games/reversi/matches/not-a-match').set('X-Request-Id', 'edge-42.a').expect(404);
+    const given = await h.client.http
+      .get('/games/reversi/matches/not-a-match')
+      .set('X-Request-Id', 'edge-42.a')
+      .expect(404);
     expect(given.headers['x-request-id']).toBe('edge-42.a');
     expect(given.body.details.requestId).toBe('edge-42.a');
     const wild = await h.client.http.get('/games').set('X-Request-Id', 'a b"<script>').expect(200);
@@ -136,7 +163,10 @@ describe('metrics (GET /metrics on METRICS_PORT)', () => {
 
 describe('metrics settings', () => {
   async function appWith(overrides: Record<string, unknown>): Promise<NestFastifyApplication> {
-    const app = await createApp({ ...configFromEnv(), databaseUrl: process.env.DATABASE_URL, clockSweepMs: 0, webhookPollMs: 0, ...overrides }, ['error']);
+    const app = await createApp(
+      { ...configFromEnv(), databaseUrl: process.env.DATABASE_URL, clockSweepMs: 0, webhookPollMs: 0, ...overrides },
+      ['error'],
+    );
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     return app;

@@ -13,7 +13,11 @@ describe('open seats and joining', () => {
   it('a 3-seat Qwirkle match with two open seats is listed and refuses moves while waiting, is filled by name and by a player key, then is active and leaves the waiting list', async () => {
     const m = await seats.create('qwirkle', ['ann', null, null]);
     expect(m.status).toBe('waiting');
-    expect(m.players).toEqual([{ seat: 0, name: 'ann' }, { seat: 1, name: null, open: true }, { seat: 2, name: null, open: true }]);
+    expect(m.players).toEqual([
+      { seat: 0, name: 'ann' },
+      { seat: 1, name: null, open: true },
+      { seat: 2, name: null, open: true },
+    ]);
     expect(m.seats).toEqual([{ seat: 0, name: 'ann', token: expect.stringMatching(/^tbs_/) }]);
     expect(m.toMove).toEqual([]);
     const ann = m.seats[0]!.token;
@@ -21,22 +25,38 @@ describe('open seats and joining', () => {
     const waiting = await seats.lobbyAll('qwirkle', 'waiting');
     expect(waiting.find((x) => x.id === m.id)).toMatchObject({ openSeats: [1, 2] });
 
-    const hand = (await h.client.get('qwirkle', m.id, ann).expect(200)).body.view.hand as { color: string; shape: string }[];
+    const hand = (await h.client.get('qwirkle', m.id, ann).expect(200)).body.view.hand as {
+      color: string;
+      shape: string;
+    }[];
     const early = await h.client.move('qwirkle', m.id, ann, { type: 'place', tiles: [{ ...hand[0], x: 0, y: 0 }] }, 0);
     expect([early.status, early.body.code]).toEqual([409, 'MATCH_NOT_STARTED']);
-    const resign = await h.client.http.post(`/games/qwirkle/matches/${m.id}/resign`).set('Authorization', `Bearer ${ann}`).send({});
+    const resign = await h.client.http
+      .post(`/games/qwirkle/matches/${m.id}/resign`)
+      .set('Authorization', `Bearer ${ann}`)
+      .send({});
     expect([resign.status, resign.body.code]).toEqual([409, 'MATCH_NOT_STARTED']);
     expect(await h.db.eventCount(m.id)).toBe(0);
 
     const bob = await seats.join('qwirkle', m.id, { name: 'bob' }).expect(200);
-    expect(bob.body).toMatchObject({ seat: 1, you: 1, status: 'waiting', version: 1, token: expect.stringMatching(/^tbs_/) });
+    expect(bob.body).toMatchObject({
+      seat: 1,
+      you: 1,
+      status: 'waiting',
+      version: 1,
+      token: expect.stringMatching(/^tbs_/),
+    });
     expect(bob.body.view.hand).toHaveLength(6);
     expect((await seats.lobbyAll('qwirkle', 'waiting')).find((x) => x.id === m.id)).toMatchObject({ openSeats: [2] });
 
     const cy = await seats.player('cy');
     const joined = await seats.join('qwirkle', m.id, {}, cy.key).expect(200);
     expect(joined.body).toMatchObject({ seat: 2, status: 'active', version: 2 });
-    expect(joined.body.players).toEqual([{ seat: 0, name: 'ann' }, { seat: 1, name: 'bob' }, { seat: 2, name: 'cy', player: cy.id }]);
+    expect(joined.body.players).toEqual([
+      { seat: 0, name: 'ann' },
+      { seat: 1, name: 'bob' },
+      { seat: 2, name: 'cy', player: cy.id },
+    ]);
     expect(joined.body.toMove).toHaveLength(1);
 
     expect((await seats.lobbyAll('qwirkle', 'waiting')).map((x) => x.id)).not.toContain(m.id);
@@ -45,7 +65,10 @@ describe('open seats and joining', () => {
     expect([full.status, full.body.code]).toEqual([409, 'NO_OPEN_SEAT']);
 
     const log = await h.client.log('qwirkle', m.id).expect(200);
-    expect(log.body.entries.map((e: { type: string; seat: number }) => [e.type, e.seat])).toEqual([['SeatJoined', 1], ['SeatJoined', 2]]);
+    expect(log.body.entries.map((e: { type: string; seat: number }) => [e.type, e.seat])).toEqual([
+      ['SeatJoined', 1],
+      ['SeatJoined', 2],
+    ]);
     // Every seat now plays: the seat to move gets its legal moves with its token or its player's key.
     const mover = joined.body.toMove[0] as number;
     const moverCredential = [ann, bob.body.token, cy.key][mover] as string;
@@ -72,7 +95,11 @@ describe('open seats and joining', () => {
 
   it('20 concurrent joins on the last open seat: exactly one 200, nineteen 409s, one SeatJoined event', async () => {
     const m = await seats.create('reversi', ['ann', null]);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => seats.join('reversi', m.id, i % 2 ? { name: `p${i}`, seat: 1 } : { name: `p${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        seats.join('reversi', m.id, i % 2 ? { name: `p${i}`, seat: 1 } : { name: `p${i}` }),
+      ),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
     const refused = results.filter((r) => r.status === 409);
@@ -81,14 +108,21 @@ describe('open seats and joining', () => {
     const events = await h.db.pool.query('SELECT "type" FROM "MatchEvent" WHERE "matchId" = $1', [m.id]);
     expect(events.rows).toEqual([{ type: 'SeatJoined' }]);
     const now = await h.client.get('reversi', m.id, ok[0]!.body.token).expect(200);
-    expect(now.body).toMatchObject({ status: 'active', you: 1, players: [{ name: 'ann' }, { name: ok[0]!.body.players[1].name }] });
+    expect(now.body).toMatchObject({
+      status: 'active',
+      you: 1,
+      players: [{ name: 'ann' }, { name: ok[0]!.body.players[1].name }],
+    });
   });
 
   it('replaces a seat token: the new one works, the old one stops at once', async () => {
     const m = await seats.create('reversi', ['ann', 'bob']);
     const old = m.seats[0]!.token;
     await h.client.get('reversi', m.id, old).expect(200); // this instance now knows the old token
-    const fresh = await h.client.http.post(`/games/reversi/matches/${m.id}/seat-token`).set('Authorization', `Bearer ${old}`).expect(200);
+    const fresh = await h.client.http
+      .post(`/games/reversi/matches/${m.id}/seat-token`)
+      .set('Authorization', `Bearer ${old}`)
+      .expect(200);
     expect(fresh.body).toEqual({ seat: 0, token: expect.stringMatching(/^tbs_/) });
     expect(fresh.body.token).not.toBe(old);
     const stale = await h.client.move('reversi', m.id, old, { square: 'd3' }, 0);

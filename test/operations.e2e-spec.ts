@@ -15,7 +15,9 @@ describe('operations', () => {
   });
 
   it('answers 429 RATE_LIMITED past RATE_LIMIT_PER_MINUTE, and health stays reachable', async () => {
-    const app = await createApp({ ...configFromEnv(), databaseUrl: process.env.DATABASE_URL, rateLimitPerMinute: 5 }, ['error']);
+    const app = await createApp({ ...configFromEnv(), databaseUrl: process.env.DATABASE_URL, rateLimitPerMinute: 5 }, [
+      'error',
+    ]);
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
     try {

@@ -49,7 +49,13 @@ describe('the turnbase/engines entry point, from outside the project', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'turnbase-outsider-'));
     // dist/engine is built by the tests' global setup (test/support/global-setup.ts).
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string }[];
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as { filename: string }[];
     const into = join(dir, 'project', 'node_modules', 'turnbase');
     mkdirSync(into, { recursive: true });
     execFileSync('tar', ['-xzf', join(dir, packed[0]!.filename), '-C', into, '--strip-components=1']);
@@ -66,10 +72,17 @@ describe('the turnbase/engines entry point, from outside the project', () => {
   };
 
   it('plays a match of every game from an ES module, as the source engines do', () => {
-    const out = run('play.mjs', `import * as lib from 'turnbase/engines';\n${SIMULATION}\n`
-      + `console.log(JSON.stringify(${JSON.stringify(GAMES)}.map((g) => simulate(lib, g, 'outsider'))));\n`);
+    const out = run(
+      'play.mjs',
+      `import * as lib from 'turnbase/engines';\n${SIMULATION}\n` +
+        `console.log(JSON.stringify(${JSON.stringify(GAMES)}.map((g) => simulate(lib, g, 'outsider'))));\n`,
+    );
     // The very text the outsider ran, now against the source engines.
-    const simulate = new Function(`${SIMULATION}; return simulate;`)() as (lib: unknown, game: string, seed: string) => { moves: number };
+    const simulate = new Function(`${SIMULATION}; return simulate;`)() as (
+      lib: unknown,
+      game: string,
+      seed: string,
+    ) => { moves: number };
     const expected = GAMES.map((g) => simulate({ engines, Rng, seedRng, play }, g, 'outsider'));
     const got = JSON.parse(out) as { game: string; moves: number; outcome: unknown }[];
     expect(got.map((r) => r.game)).toEqual(GAMES);
@@ -92,7 +105,10 @@ describe('the turnbase/engines entry point, from outside the project', () => {
         moves.push(engine.encodeMove(move));
       }
       return { moves, outcome: engine.outcome(state) };`;
-    const out = run('bots.mjs', `import * as lib from 'turnbase/engines';\nconsole.log(JSON.stringify((() => { ${text} })()));\n`);
+    const out = run(
+      'bots.mjs',
+      `import * as lib from 'turnbase/engines';\nconsole.log(JSON.stringify((() => { ${text} })()));\n`,
+    );
     const fromSource = new Function('lib', text)({ ...engineLib }) as unknown;
     const got = JSON.parse(out) as { moves: unknown[]; outcome: { winners: number[] } | null };
     expect(got.outcome).not.toBeNull();
@@ -101,9 +117,12 @@ describe('the turnbase/engines entry point, from outside the project', () => {
   });
 
   it('loads from CommonJS without any server code or dependency', () => {
-    const out = run('load.cjs', `const lib = require('turnbase/engines');
+    const out = run(
+      'load.cjs',
+      `const lib = require('turnbase/engines');
       const own = Object.keys(require.cache).filter((f) => f !== __filename);
-      console.log(JSON.stringify({ games: Object.keys(lib.engines), files: own }));`);
+      console.log(JSON.stringify({ games: Object.keys(lib.engines), files: own }));`,
+    );
     const { games, files } = JSON.parse(out) as { games: string[]; files: string[] };
     expect(games).toEqual(GAMES);
     expect(files.length).toBeGreaterThan(10);
@@ -112,7 +131,9 @@ describe('the turnbase/engines entry point, from outside the project', () => {
   });
 
   it('is typed: a TypeScript bot type-checks against the declarations', () => {
-    writeFileSync(join(dir, 'project', 'bot.ts'), `import { engines, qwirkle, type GameEngine, type Seat } from 'turnbase/engines';
+    writeFileSync(
+      join(dir, 'project', 'bot.ts'),
+      `import { engines, qwirkle, type GameEngine, type Seat } from 'turnbase/engines';
 const engine = engines.qwirkle;
 const options = engine.parseOptions({ maxTurns: 50 }, 2);
 if (!options.ok) throw new Error(options.error.message);
@@ -122,16 +143,34 @@ const first: qwirkle.QwirkleMove | undefined = engine.legalMoves(state, seat)[Sy
 const view: qwirkle.QwirkleView = engine.view(state, seat);
 export const generic: GameEngine<unknown, unknown> = engines.reversi as unknown as GameEngine<unknown, unknown>;
 export const summary = { first, hand: view.hand?.length, score: first?.type === 'place' ? qwirkle.scorePlacement(state.board, first.tiles) : null };
-`);
+`,
+    );
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     // node16 reads package.json "exports"; node10 (older set-ups) reads "typesVersions".
-    for (const [module, moduleResolution] of [['node16', 'node16'], ['commonjs', 'node10']]) {
-      const compilerOptions = { noEmit: true, strict: true, types: [], target: 'es2022', module, moduleResolution, ignoreDeprecations: '6.0' };
+    for (const [module, moduleResolution] of [
+      ['node16', 'node16'],
+      ['commonjs', 'node10'],
+    ]) {
+      const compilerOptions = {
+        noEmit: true,
+        strict: true,
+        types: [],
+        target: 'es2022',
+        module,
+        moduleResolution,
+        ignoreDeprecations: '6.0',
+      };
       writeFileSync(join(dir, 'project', 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['bot.ts'] }));
-      const checked = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: join(dir, 'project'), encoding: 'utf8' });
-      expect({ moduleResolution, status: checked.status, errors: checked.stdout }).toEqual({ moduleResolution, status: 0, errors: '' });
+      const checked = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {
+        cwd: join(dir, 'project'),
+        encoding: 'utf8',
+      });
+      expect({ moduleResolution, status: checked.status, errors: checked.stdout }).toEqual({
+        moduleResolution,
+        status: 0,
+        errors: '',
+      });
     }
     expect(readdirSync(join(dir, 'project', 'node_modules'))).toEqual(['turnbase']);
   }, 180_000); // two TypeScript compilations
 });
-

@@ -20,7 +20,9 @@ const tileKeys = (tiles: Tile[]) => tiles.map((t) => `${t.color}/${t.shape}`).so
 
 describe('the pages in a browser', () => {
   let pages = '';
-  beforeAll(() => { pages = buildPages(); });
+  beforeAll(() => {
+    pages = buildPages();
+  });
   // The seek matcher runs here (startApp leaves it off), quickly, for "Play now".
   const h = useApp({ seekSweepMs: 200 });
   let browser: Browser;
@@ -38,7 +40,13 @@ describe('the pages in a browser', () => {
   });
 
   /** Plays `count` moves over HTTP, each seat to move choosing from its legal moves with `choose`. */
-  async function play(game: string, id: string, seats: CreatedSeat[], count: number, choose: (moves: unknown[], i: number) => unknown = (m) => m[0]) {
+  async function play(
+    game: string,
+    id: string,
+    seats: CreatedSeat[],
+    count: number,
+    choose: (moves: unknown[], i: number) => unknown = (m) => m[0],
+  ) {
     for (let i = 0; i < count; i++) {
       const match = await h.client.get(game, id).expect(200);
       if (match.body.status !== 'active') return;
@@ -48,7 +56,8 @@ describe('the pages in a browser', () => {
     }
   }
 
-  const shown = (page: Page, game: string, version: number) => page.waitForSelector(`[data-game="${game}"][data-version="${version}"]`);
+  const shown = (page: Page, game: string, version: number) =>
+    page.waitForSelector(`[data-game="${game}"][data-version="${version}"]`);
 
   it('serves the pages and their assets, and nothing outside them', async () => {
     const lobby = await h.client.http.get('/').expect(200);
@@ -83,7 +92,10 @@ describe('the pages in a browser', () => {
     const href = (await link.getAttribute('href')) as string;
     const [, , game, id] = href.split('#')[0]!.split('/');
     const created = await h.client.get(game as string, id as string).expect(200);
-    expect(created.body.players).toEqual([{ seat: 0, name: 'ann' }, { seat: 1, name: 'bob' }]);
+    expect(created.body.players).toEqual([
+      { seat: 0, name: 'ann' },
+      { seat: 1, name: 'bob' },
+    ]);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -115,7 +127,9 @@ describe('the pages in a browser', () => {
     await page.goto(`${base}/play/reversi/${id}#token=${seats[0]!.token}`);
     await shown(page, 'reversi', 0);
     await page.waitForSelector('[data-move]');
-    const targets = await page.$$eval('[data-move]', (els) => els.map((e) => JSON.parse(e.getAttribute('data-move') as string)));
+    const targets = await page.$$eval('[data-move]', (els) =>
+      els.map((e) => JSON.parse(e.getAttribute('data-move') as string)),
+    );
     const legal = await h.client.legal('reversi', id, seats[0]!.token).expect(200);
     expect(targets).toEqual(expect.arrayContaining(legal.body.moves));
     expect(targets).toHaveLength(legal.body.moves.length);
@@ -144,10 +158,20 @@ describe('the pages in a browser', () => {
     const { page, problems } = await browser.page();
     await page.goto(`${base}/play/reversi/${id}`);
     await shown(page, 'reversi', 4);
-    const discsAt = async () => page.$$eval('[data-disc]', (els) => els.map((e) => `${e.closest('[data-square]')?.getAttribute('data-square')}:${e.getAttribute('data-disc')}`).sort());
+    const discsAt = async () =>
+      page.$$eval('[data-disc]', (els) =>
+        els
+          .map((e) => `${e.closest('[data-square]')?.getAttribute('data-square')}:${e.getAttribute('data-disc')}`)
+          .sort(),
+      );
     const truth = async (v: number) => {
-      const board = (await h.client.http.get(`/games/reversi/matches/${id}?version=${v}`).expect(200)).body.view.board as string[];
-      return board.flatMap((row, r) => [...row].flatMap((c, i) => (c === '.' ? [] : [`${'abcdefgh'[i]}${r + 1}:${c === 'B' ? 'black' : 'white'}`]))).sort();
+      const board = (await h.client.http.get(`/games/reversi/matches/${id}?version=${v}`).expect(200)).body.view
+        .board as string[];
+      return board
+        .flatMap((row, r) =>
+          [...row].flatMap((c, i) => (c === '.' ? [] : [`${'abcdefgh'[i]}${r + 1}:${c === 'B' ? 'black' : 'white'}`])),
+        )
+        .sort();
     };
     expect(await discsAt()).toEqual(await truth(4));
 
@@ -183,7 +207,7 @@ describe('the pages in a browser', () => {
     await page.close();
   });
 
-  it('shows a Qwirkle seat its own hand and nobody else\'s', async () => {
+  it("shows a Qwirkle seat its own hand and nobody else's", async () => {
     const { id, seats } = await h.client.create('qwirkle', ['ann', 'bob', 'cy']);
     await play('qwirkle', id, seats, 3, (moves) => moves[moves.length - 1]);
     const truth = (await h.client.get('qwirkle', id, seats[1]!.token).expect(200)).body;
@@ -193,10 +217,20 @@ describe('the pages in a browser', () => {
 
     const hands = await page.$$eval('[data-hand]', (els) => els.map((e) => e.getAttribute('data-hand')));
     expect(hands).toEqual(['1']);
-    const hand = await page.$$eval('[data-hand] [data-color]', (els) => els.map((e) => ({ color: e.getAttribute('data-color') as string, shape: e.getAttribute('data-shape') as string })));
+    const hand = await page.$$eval('[data-hand] [data-color]', (els) =>
+      els.map((e) => ({
+        color: e.getAttribute('data-color') as string,
+        shape: e.getAttribute('data-shape') as string,
+      })),
+    );
     expect(tileKeys(hand)).toEqual(tileKeys(truth.view.hand));
     // Every tile on the page is on the grid or in this hand: nothing of the other two hands.
-    const all = await page.$$eval('[data-color]', (els) => els.map((e) => ({ color: e.getAttribute('data-color') as string, shape: e.getAttribute('data-shape') as string })));
+    const all = await page.$$eval('[data-color]', (els) =>
+      els.map((e) => ({
+        color: e.getAttribute('data-color') as string,
+        shape: e.getAttribute('data-shape') as string,
+      })),
+    );
     expect(tileKeys(all)).toEqual(tileKeys([...truth.view.board, ...truth.view.hand]));
 
     // A spectator sees the grid and no hand at all.
@@ -241,11 +275,15 @@ describe('the pages in a browser', () => {
     const { page, problems } = await browser.page();
     await page.goto(`${base}/play/deblockle/${id}#token=${seats[0]!.token}`);
     await shown(page, 'deblockle', 0);
-    const legal = (await h.client.legal('deblockle', id, seats[0]!.token, '?limit=1000').expect(200)).body.moves as { from: string; tip: string; to: string }[];
+    const legal = (await h.client.legal('deblockle', id, seats[0]!.token, '?limit=1000').expect(200)).body.moves as {
+      from: string;
+      tip: string;
+      to: string;
+    }[];
     const move = legal.find((m) => legal.filter((n) => n.from === m.from && n.tip === m.tip).length > 1) ?? legal[0]!;
     await page.click(`.pick[data-block="${move.from}"]`);
     const next: Record<string, [number, number]> = { north: [0, -1], south: [0, 1], east: [1, 0], west: [-1, 0] };
-    const tipped = `${'abcdefg'[('abcdefg'.indexOf(move.from[0]!)) + next[move.tip]![0]]}${Number(move.from.slice(1)) + next[move.tip]![1]}`;
+    const tipped = `${'abcdefg'['abcdefg'.indexOf(move.from[0]!) + next[move.tip]![0]]}${Number(move.from.slice(1)) + next[move.tip]![1]}`;
     const target = await page.waitForSelector(`[data-square="${tipped}"][role="button"]`);
     if ((await target.getAttribute('data-move')) === null) await target.click();
     await page.click(`[data-move='${JSON.stringify(move)}']`);
@@ -261,7 +299,9 @@ describe('the pages in a browser', () => {
     const { page, problems } = await browser.page();
     await page.goto(`${base}/play/deblockle/${deblockle.id}#token=${deblockle.seats[0]!.token}`);
     await shown(page, 'deblockle', 0);
-    const setup = JSON.parse((await (await page.waitForSelector('button[data-move]')).getAttribute('data-move')) as string);
+    const setup = JSON.parse(
+      (await (await page.waitForSelector('button[data-move]')).getAttribute('data-move')) as string,
+    );
     expect(setup.type).toBe('setup');
     await page.click('button[data-move]');
     await shown(page, 'deblockle', 1);
@@ -276,7 +316,9 @@ describe('the pages in a browser', () => {
     await shown(page, 'split', 1);
     const after = await h.client.get('split', split.id, split.seats[seat]!.token).expect(200);
     expect(after.body.view.step).toBe('meld');
-    expect(await page.$$eval('[data-hand] [data-card]', (els) => els.map((e) => e.getAttribute('data-card')))).toEqual(after.body.view.hand);
+    expect(await page.$$eval('[data-hand] [data-card]', (els) => els.map((e) => e.getAttribute('data-card')))).toEqual(
+      after.body.view.hand,
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -305,12 +347,15 @@ describe('the pages in a browser', () => {
     const { id, seats } = await h.client.create('reversi', ['ann', 'bob']);
     const { page, problems } = await browser.page();
     const streams: string[] = [];
-    page.on('request', (r) => { if (/\/events(\?|$)/.test(new URL(r.url()).pathname + new URL(r.url()).search)) streams.push(r.url()); });
+    page.on('request', (r) => {
+      if (/\/events(\?|$)/.test(new URL(r.url()).pathname + new URL(r.url()).search)) streams.push(r.url());
+    });
     await page.goto(`${base}/play/reversi/${id}#token=${seats[1]!.token}`);
     await shown(page, 'reversi', 0);
     await page.waitForSelector('.live >> text=live');
     expect(await page.textContent('.live')).not.toContain('polling');
-    const events = () => streams.map((u) => new URL(u)).filter((u) => u.pathname === `/games/reversi/matches/${id}/events`);
+    const events = () =>
+      streams.map((u) => new URL(u)).filter((u) => u.pathname === `/games/reversi/matches/${id}/events`);
     expect(events()).not.toHaveLength(0);
     // A single-use ticket in the URL, never the token (issue 25, L6).
     expect(events()[0]?.searchParams.get('token')).toBeNull();
@@ -329,9 +374,15 @@ describe('the pages in a browser', () => {
     await page.close();
   });
 
-  it('shows the clock of a match that has one, the seat to move\'s running', async () => {
-    const res = await h.client.http.post('/games/reversi/matches')
-      .send({ players: [{ name: 'ann' }, { name: 'bob' }], timeControl: { initialSeconds: 300, incrementSeconds: 0 }, onTimeout: 'forfeit' }).expect(201);
+  it("shows the clock of a match that has one, the seat to move's running", async () => {
+    const res = await h.client.http
+      .post('/games/reversi/matches')
+      .send({
+        players: [{ name: 'ann' }, { name: 'bob' }],
+        timeControl: { initialSeconds: 300, incrementSeconds: 0 },
+        onTimeout: 'forfeit',
+      })
+      .expect(201);
     const { page, problems } = await browser.page();
     await page.goto(`${base}/play/reversi/${res.body.id}`);
     await shown(page, 'reversi', 0);
@@ -371,15 +422,26 @@ describe('the pages in a browser', () => {
       const id = new URL(page.url()).pathname.split('/')[3]!;
       const token = tokenOf(page.url());
       const created = (await h.client.get('reversi', id).expect(200)).body;
-      expect(created.players).toEqual([{ seat: 0, name: 'ann' }, { seat: 1, name: strongest, bot: strongest }]);
+      expect(created.players).toEqual([
+        { seat: 0, name: 'ann' },
+        { seat: 1, name: strongest, bot: strongest },
+      ]);
 
       await shown(page, 'reversi', 0);
       await page.waitForSelector('[data-move]');
       await page.click('[data-move=\'{"square":"c4"}\']');
       // The bot's answer reaches the page by itself: version 2, a white disc where the log says the bot played.
       await shown(page, 'reversi', 2);
-      const log = (await h.client.log('reversi', id, token).expect(200)).body.entries as { seq: number; seat: number; type: string; move: { square: string } }[];
-      expect(log.map((e) => [e.seq, e.seat, e.type])).toEqual([[1, 0, 'MoveMade'], [2, 1, 'MoveMade']]);
+      const log = (await h.client.log('reversi', id, token).expect(200)).body.entries as {
+        seq: number;
+        seat: number;
+        type: string;
+        move: { square: string };
+      }[];
+      expect(log.map((e) => [e.seq, e.seat, e.type])).toEqual([
+        [1, 0, 'MoveMade'],
+        [2, 1, 'MoveMade'],
+      ]);
       expect(log[0]!.move).toEqual({ square: 'c4' });
       expect(await page.getAttribute(`[data-square="${log[1]!.move.square}"] [data-disc]`, 'data-disc')).toBe('white');
       expect(await page.textContent('.players')).toContain(`(bot ${strongest})`);
@@ -425,11 +487,17 @@ describe('the pages in a browser', () => {
       const newest = made.slice().reverse();
       const { page, problems } = await browser.page();
       const listings: URL[] = [];
-      page.on('request', (r) => { const u = new URL(r.url()); if (u.pathname === '/games/deblockle/matches') listings.push(u); });
+      page.on('request', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname === '/games/deblockle/matches') listings.push(u);
+      });
       await page.goto(`${base}/`);
       await page.click('[data-tab="deblockle"]');
       await page.waitForSelector('[data-list="waiting"] [data-match-id]');
-      const shownIds = () => page.$$eval('[data-list="waiting"] [data-match-id]', (els) => els.map((e) => e.getAttribute('data-match-id') as string));
+      const shownIds = () =>
+        page.$$eval('[data-list="waiting"] [data-match-id]', (els) =>
+          els.map((e) => e.getAttribute('data-match-id') as string),
+        );
       // One page, not the whole table: the API's own first page of that size.
       const first = await shownIds();
       const limit = Number(listings.find((u) => u.searchParams.get('status') === 'waiting')?.searchParams.get('limit'));
@@ -444,21 +512,29 @@ describe('the pages in a browser', () => {
       expect(all.filter((id) => made.includes(id))).toEqual(newest); // newest first, across pages
       const more = listings.filter((u) => u.searchParams.has('cursor'));
       expect(more.length).toBeGreaterThan(0);
-      expect(more.every((u) => u.searchParams.get('status') === 'waiting' && u.searchParams.get('limit') === String(limit))).toBe(true);
+      expect(
+        more.every((u) => u.searchParams.get('status') === 'waiting' && u.searchParams.get('limit') === String(limit)),
+      ).toBe(true);
       expect(problems).toEqual([]);
       await page.close();
     });
 
-    it('shows each game\'s leaderboard, from the ratings route', async () => {
+    it("shows each game's leaderboard, from the ratings route", async () => {
       const seats = new SeatsClient(h.client);
       const player = await seats.player(`rated-${Date.now().toString(36)}`);
       const m = await seats.create('reversi', [null, null]);
       await seats.join('reversi', m.id, { bot: 'greedy' }).expect(200);
       await seats.join('reversi', m.id, {}, player.key).expect(200);
       // The bot (black) may be moving at the same moment: a resignation that loses that race is retried, as a client would.
-      let resigned = await h.client.http.post(`/games/reversi/matches/${m.id}/resign`).set('Authorization', `Bearer ${player.key}`).send({});
+      let resigned = await h.client.http
+        .post(`/games/reversi/matches/${m.id}/resign`)
+        .set('Authorization', `Bearer ${player.key}`)
+        .send({});
       for (let i = 0; i < 5 && resigned.status === 409 && resigned.body.code === 'VERSION_CONFLICT'; i++) {
-        resigned = await h.client.http.post(`/games/reversi/matches/${m.id}/resign`).set('Authorization', `Bearer ${player.key}`).send({});
+        resigned = await h.client.http
+          .post(`/games/reversi/matches/${m.id}/resign`)
+          .set('Authorization', `Bearer ${player.key}`)
+          .send({});
       }
       expect(resigned.status).toBe(200);
       // The ratings are a projection, folded every second: wait until the route has the player.
@@ -478,8 +554,13 @@ describe('the pages in a browser', () => {
       // Other suites share this database and keep rating their players (the projector folds every second), so
       // the board can move between the page's read and ours. Compare a page whose read falls between two equal
       // reads of the route: reload until the route stood still around it (a wrong page still fails every time).
-      const readRows = () => page.$$eval('[data-leaderboard="reversi"] [data-entry]', (els) => els.map((e) => [e.getAttribute('data-entry'), e.getAttribute('data-kind')]));
-      const readTruth = async (n: number) => (await h.client.http.get(`/games/reversi/leaderboard?limit=${n > 10 ? 100 : 10}`).expect(200)).body.entries as typeof board;
+      const readRows = () =>
+        page.$$eval('[data-leaderboard="reversi"] [data-entry]', (els) =>
+          els.map((e) => [e.getAttribute('data-entry'), e.getAttribute('data-kind')]),
+        );
+      const readTruth = async (n: number) =>
+        (await h.client.http.get(`/games/reversi/leaderboard?limit=${n > 10 ? 100 : 10}`).expect(200)).body
+          .entries as typeof board;
       let rows = await readRows();
       let truth = await readTruth(rows.length);
       for (let attempt = 0; attempt < 10; attempt++) {
@@ -501,7 +582,9 @@ describe('the pages in a browser', () => {
 
       // Another game's tab reads that game's board.
       const reads: string[] = [];
-      page.on('request', (r) => { if (r.url().includes('/leaderboard')) reads.push(new URL(r.url()).pathname); });
+      page.on('request', (r) => {
+        if (r.url().includes('/leaderboard')) reads.push(new URL(r.url()).pathname);
+      });
       await page.click('[data-tab="split"]');
       await page.waitForSelector('[data-leaderboard="split"]');
       expect(reads).toContain('/games/split/leaderboard');
@@ -511,7 +594,11 @@ describe('the pages in a browser', () => {
 
     it('says who won a finished match and why, in words, reached from the finished list', async () => {
       const resigned = await h.client.create('reversi', ['ann', 'bob']);
-      await h.client.http.post(`/games/reversi/matches/${resigned.id}/resign`).set('Authorization', `Bearer ${resigned.seats[0]!.token}`).send({}).expect(200);
+      await h.client.http
+        .post(`/games/reversi/matches/${resigned.id}/resign`)
+        .set('Authorization', `Bearer ${resigned.seats[0]!.token}`)
+        .send({})
+        .expect(200);
       const { page, problems } = await browser.page();
       await page.goto(`${base}/`);
       await page.click('[data-tab="reversi"]');
@@ -532,15 +619,26 @@ describe('the pages in a browser', () => {
       expect(await page.textContent('.outcome')).toBe(words);
       expect(words).not.toContain('reversi/');
       const [black, white] = over.outcome.scores as [number, number];
-      expect(words).toContain(black === white ? `A draw, ${black}–${white}` : `wins ${Math.max(black, white)}–${Math.min(black, white)}`);
+      expect(words).toContain(
+        black === white ? `A draw, ${black}–${white}` : `wins ${Math.max(black, white)}–${Math.min(black, white)}`,
+      );
       await page.screenshot({ path: join(SCREENSHOTS, 'finished.png'), fullPage: true });
       expect(problems).toEqual([]);
       await page.close();
     });
 
     it('follows a tournament by its id', async () => {
-      const t = await h.client.http.post('/tournaments')
-        .send({ game: 'reversi', format: 'round-robin', entrants: [{ name: 'tr-random', bot: 'random' }, { name: 'tr-greedy', bot: 'greedy' }] }).expect(201);
+      const t = await h.client.http
+        .post('/tournaments')
+        .send({
+          game: 'reversi',
+          format: 'round-robin',
+          entrants: [
+            { name: 'tr-random', bot: 'random' },
+            { name: 'tr-greedy', bot: 'greedy' },
+          ],
+        })
+        .expect(201);
       const { page, problems } = await browser.page();
       await page.goto(`${base}/#tournament=${t.body.id}`);
       await page.waitForSelector('section[aria-labelledby="tournament"] .match-list a');
@@ -572,7 +670,13 @@ describe('the pages in a browser', () => {
     }
     // The lobby leaves for the match by itself: one of its reads (the catalogue, a list's 5 s refresh, the leaderboard, the
     // bots, a tournament) may be in flight then, and the browser aborts it, as it should. Anything else is a problem.
-    const leftLobby = (problems: string[]) => problems.filter((p) => !/^request failed: \S+\/(games|games\/\w+\/(matches\?\S*|leaderboard\?\S*|bots)|tournaments\/[\w-]+) net::ERR_ABORTED$/.test(p));
+    const leftLobby = (problems: string[]) =>
+      problems.filter(
+        (p) =>
+          !/^request failed: \S+\/(games|games\/\w+\/(matches\?\S*|leaderboard\?\S*|bots)|tournaments\/[\w-]+) net::ERR_ABORTED$/.test(
+            p,
+          ),
+      );
     const matchOf = (url: string) => ({ id: new URL(url).pathname.split('/')[3]!, token: tokenOf(url) });
 
     it('"Play now" on Reversi with a bot after 10 s: the visitor waits, meets the strongest bot, and moves by clicking', async () => {
@@ -603,7 +707,11 @@ describe('the pages in a browser', () => {
       const move = JSON.parse((await target.getAttribute('data-move')) as string);
       await target.click();
       await page.waitForSelector(`[data-game="reversi"]:not([data-version="${version}"])`);
-      const log = (await h.client.log('reversi', id, token).expect(200)).body.entries as { seq: number; seat: number; move: unknown }[];
+      const log = (await h.client.log('reversi', id, token).expect(200)).body.entries as {
+        seq: number;
+        seat: number;
+        move: unknown;
+      }[];
       expect(log.find((e) => e.seq === version + 1)).toMatchObject({ seat: me, move });
       expect(leftLobby(problems)).toEqual([]);
       await page.close();
@@ -619,7 +727,10 @@ describe('the pages in a browser', () => {
         await playNow(a.page, 'deblockle', `pair-a-${run}`, 'never');
         await a.page.waitForSelector('[data-seek="waiting"]');
         await playNow(b.page, 'deblockle', `pair-b-${run}`, 'never');
-        await Promise.all([a.page.waitForURL(/\/play\/deblockle\/[^#]+#token=/), b.page.waitForURL(/\/play\/deblockle\/[^#]+#token=/)]);
+        await Promise.all([
+          a.page.waitForURL(/\/play\/deblockle\/[^#]+#token=/),
+          b.page.waitForURL(/\/play\/deblockle\/[^#]+#token=/),
+        ]);
         const [ma, mb] = [matchOf(a.page.url()), matchOf(b.page.url())];
         expect(ma.id).toBe(mb.id);
         const seatA = (await h.client.get('deblockle', ma.id, ma.token).expect(200)).body;
@@ -638,12 +749,19 @@ describe('the pages in a browser', () => {
       }
     });
 
-    it('shows an arena\'s live standings and running matches, reached from the lobby, updated from its stream', async () => {
+    it("shows an arena's live standings and running matches, reached from the lobby, updated from its stream", async () => {
       const entrants = ['random', 'greedy', 'random', 'greedy'].map((bot, i) => ({ name: `live${i}-${run}`, bot }));
-      const t = (await h.client.http.post('/tournaments').send({ game: 'reversi', format: 'arena', minutes: 1, entrants }).expect(201)).body;
+      const t = (
+        await h.client.http
+          .post('/tournaments')
+          .send({ game: 'reversi', format: 'arena', minutes: 1, entrants })
+          .expect(201)
+      ).body;
       const { page, problems } = await browser.page();
       const streams: string[] = [];
-      page.on('request', (r) => { if (new URL(r.url()).pathname === `/tournaments/${t.id}/events`) streams.push(r.url()); });
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === `/tournaments/${t.id}/events`) streams.push(r.url());
+      });
       await page.goto(`${base}/#tournament=${t.id}`);
       await (await page.waitForSelector('[data-arena-link]')).click();
       await page.waitForURL(`${base}/arena/${t.id}`);
@@ -653,20 +771,29 @@ describe('the pages in a browser', () => {
       // The matches being played, each a link to its page, all of this tournament's.
       await page.waitForSelector('[data-playing] a');
       const truth = (await h.client.http.get(`/tournaments/${t.id}`).expect(200)).body;
-      const ids = new Set<string>(truth.rounds.flatMap((r: { matches: { id: string }[] }) => r.matches.map((m) => m.id)));
+      const ids = new Set<string>(
+        truth.rounds.flatMap((r: { matches: { id: string }[] }) => r.matches.map((m) => m.id)),
+      );
       const links = await page.$$eval('[data-playing] a', (els) => els.map((e) => e.getAttribute('href') as string));
       expect(links.length).toBeGreaterThan(0);
       for (const href of links) expect(ids.has(href.split('/')[3]!) && href.startsWith('/play/reversi/')).toBe(true);
 
       // Live: results come in without a reload, from the tournament's event stream.
-      const playedNow = () => page.$$eval('[data-entrant]', (els) => els.reduce((n, e) => n + Number(e.getAttribute('data-played')), 0));
+      const playedNow = () =>
+        page.$$eval('[data-entrant]', (els) => els.reduce((n, e) => n + Number(e.getAttribute('data-played')), 0));
       const before = await playedNow();
       // (Polled from here: the page's CSP forbids the string evaluation waitForFunction would need.)
-      for (const until = Date.now() + 50_000; (await playedNow()) <= before && Date.now() < until;) await new Promise((r) => setTimeout(r, 250));
+      for (const until = Date.now() + 50_000; (await playedNow()) <= before && Date.now() < until;)
+        await new Promise((r) => setTimeout(r, 250));
       expect(await playedNow()).toBeGreaterThan(before);
       expect(streams.length).toBeGreaterThan(0);
       // Two seats a match, two points a match: what the page shows adds up.
-      const rows = await page.$$eval('[data-entrant]', (els) => els.map((e) => ({ points: Number(e.getAttribute('data-points')), played: Number(e.getAttribute('data-played')) })));
+      const rows = await page.$$eval('[data-entrant]', (els) =>
+        els.map((e) => ({
+          points: Number(e.getAttribute('data-points')),
+          played: Number(e.getAttribute('data-played')),
+        })),
+      );
       expect(rows.reduce((n, r) => n + r.points, 0)).toBe(rows.reduce((n, r) => n + r.played, 0));
       const points = rows.map((r) => r.points);
       expect(points).toEqual([...points].sort((x, y) => y - x)); // best first
@@ -677,7 +804,14 @@ describe('the pages in a browser', () => {
   });
 
   describe('screenshots of each game', () => {
-    async function snap(game: string, id: string, token: string | undefined, file: string, width = 1200, step?: (page: Page) => Promise<void>) {
+    async function snap(
+      game: string,
+      id: string,
+      token: string | undefined,
+      file: string,
+      width = 1200,
+      step?: (page: Page) => Promise<void>,
+    ) {
       const { page, problems } = await browser.page();
       await page.setViewportSize({ width, height: width < 500 ? 844 : 860 });
       await page.goto(`${base}/play/${game}/${id}${token ? `#token=${token}` : ''}`);
@@ -702,7 +836,10 @@ describe('the pages in a browser', () => {
       const { id, seats } = await h.client.create('qwirkle', ['ann', 'bob', 'cy']);
       await play('qwirkle', id, seats, 9, (moves) => {
         const places = (moves as { type: string; tiles: unknown[] }[]).filter((m) => m.type === 'place');
-        return places.reduce((a, b) => (b.tiles.length > a.tiles.length ? b : a), places[0] ?? (moves[0] as { type: string; tiles: unknown[] }));
+        return places.reduce(
+          (a, b) => (b.tiles.length > a.tiles.length ? b : a),
+          places[0] ?? (moves[0] as { type: string; tiles: unknown[] }),
+        );
       });
       const seat = (await h.client.get('qwirkle', id).expect(200)).body.toMove[0] as number;
       // The first step of a turn: a tile picked, the squares it may go to highlighted.
@@ -721,11 +858,17 @@ describe('the pages in a browser', () => {
       const { id, seats } = await h.client.create('split', ['ann', 'bob', 'cy']);
       await play('split', id, seats, 14, (moves) => {
         const typed = moves as { type: string }[];
-        return typed.find((m) => m.type === 'match') ?? typed.find((m) => m.type === 'take') ?? typed.find((m) => m.type === 'draw') ?? typed[0];
+        return (
+          typed.find((m) => m.type === 'match') ??
+          typed.find((m) => m.type === 'take') ??
+          typed.find((m) => m.type === 'draw') ??
+          typed[0]
+        );
       });
       // Shown in the meld step, where a seat picks cards and the moves they allow are listed.
       const now = (await h.client.get('split', id).expect(200)).body;
-      if (now.view.step === 'draw') await play('split', id, seats, 1, (moves) => (moves as { type: string }[]).find((m) => m.type === 'draw'));
+      if (now.view.step === 'draw')
+        await play('split', id, seats, 1, (moves) => (moves as { type: string }[]).find((m) => m.type === 'draw'));
       const seat = (await h.client.get('split', id).expect(200)).body.toMove[0] as number;
       await snap('split', id, seats[seat]!.token, 'split.png', 1200, async (page) => {
         if (await page.$('.card-button.usable')) await page.click('.card-button.usable');

@@ -10,7 +10,9 @@ describe('the player feed (GET /players/me/events)', () => {
     const url = await baseUrl(h.app);
     const ann = await seats.player('ann');
     const bob = await seats.player('bob');
-    const feeds = await Promise.all([ann, bob].map((p) => SseClient.open(`${url}/players/me/events`, { authorization: `Bearer ${p.key}` })));
+    const feeds = await Promise.all(
+      [ann, bob].map((p) => SseClient.open(`${url}/players/me/events`, { authorization: `Bearer ${p.key}` })),
+    );
     try {
       expect(feeds.map((f) => f.status)).toEqual([200, 200]);
       const created = await seats.create('reversi', [null, null]);
@@ -44,17 +46,24 @@ describe('the player feed (GET /players/me/events)', () => {
           if (at.status === 'active' && (at.toMove as number[]).includes(seatOf.get(p.key) as number)) expected.push(v);
         }
         const feed = feeds[i] as SseClient;
-        const turns = feed.events.filter((e) => e.event === 'turn').map((e) => (JSON.parse(e.data) as { version: number }).version);
+        const turns = feed.events
+          .filter((e) => e.event === 'turn')
+          .map((e) => (JSON.parse(e.data) as { version: number }).version);
         expect(turns).toEqual(expected);
         const finished = feed.events.filter((e) => e.event === 'finished').map((e) => JSON.parse(e.data));
-        expect(finished).toEqual([{ game: 'reversi', matchId: created.id, seat: seatOf.get(p.key), outcome: final.outcome }]);
+        expect(finished).toEqual([
+          { game: 'reversi', matchId: created.id, seat: seatOf.get(p.key), outcome: final.outcome },
+        ]);
       }
 
       // Resuming after an id gives what changed since, as it is now: the match is over, so only its end (with
       // the same id as before), nothing before the cursor and no stale turn.
       const all = (feeds[0] as SseClient).events;
       const k = Math.floor(all.length / 2);
-      const resumed = await SseClient.open(`${url}/players/me/events`, { authorization: `Bearer ${ann.key}`, 'last-event-id': all[k - 1]?.id as string });
+      const resumed = await SseClient.open(`${url}/players/me/events`, {
+        authorization: `Bearer ${ann.key}`,
+        'last-event-id': all[k - 1]?.id as string,
+      });
       await resumed.untilEvents(1, 30_000);
       expect(resumed.events.map((e) => [e.id, e.event])).toEqual([[all[all.length - 1]?.id, 'finished']]);
       resumed.close();
@@ -68,16 +77,25 @@ describe('the player feed (GET /players/me/events)', () => {
     const url = await baseUrl(h.app);
     const ann = await seats.player('ann');
     const bob = await seats.player('bob');
-    const created = await seats.create('reversi', [null, null], { timeControl: { perMoveSeconds: 3600 }, unlisted: true });
+    const created = await seats.create('reversi', [null, null], {
+      timeControl: { perMoveSeconds: 3600 },
+      unlisted: true,
+    });
     await seats.join('reversi', created.id, { seat: 0 }, ann.key).expect(200);
     await seats.join('reversi', created.id, { seat: 1 }, bob.key).expect(200);
     const feed = await SseClient.open(`${url}/players/me/events`, { authorization: `Bearer ${ann.key}` });
     try {
-      await feed.until((f) => f.events.some((e) => e.event === 'turn'), 30_000, 'ann\'s turn');
+      await feed.until((f) => f.events.some((e) => e.event === 'turn'), 30_000, "ann's turn");
       const match = (await h.client.get('reversi', created.id).expect(200)).body;
       expect(match.clock.deadlineAt).toEqual(expect.any(String));
       const turn = JSON.parse(feed.events.find((e) => e.event === 'turn')?.data as string);
-      expect(turn).toEqual({ game: 'reversi', matchId: created.id, seat: 0, version: match.version, deadlineAt: match.clock.deadlineAt });
+      expect(turn).toEqual({
+        game: 'reversi',
+        matchId: created.id,
+        seat: 0,
+        version: match.version,
+        deadlineAt: match.clock.deadlineAt,
+      });
     } finally {
       feed.close();
     }

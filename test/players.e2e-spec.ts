@@ -34,7 +34,10 @@ describe('players', () => {
     const m = await seats.create('reversi', [null, null], { unlisted: true });
     await seats.join('reversi', m.id, { seat: 0 }, ann.key).expect(200);
     const started = await seats.join('reversi', m.id, {}, bob.key).expect(200);
-    expect(started.body.players).toEqual([{ seat: 0, name: 'ann', player: ann.id }, { seat: 1, name: 'bob', player: bob.id }]);
+    expect(started.body.players).toEqual([
+      { seat: 0, name: 'ann', player: ann.id },
+      { seat: 1, name: 'bob', player: bob.id },
+    ]);
     const keys = [ann.key, bob.key];
 
     // A key where its player holds no seat is refused, for reading as for moving.
@@ -48,10 +51,14 @@ describe('players', () => {
       const match = (await h.client.get('reversi', m.id).expect(200)).body;
       for (const [seat, key] of keys.entries()) {
         const mine = await seats.myMatches(key, '?toMove=true').expect(200);
-        const expected = match.toMove.includes(seat) ? [{ game: 'reversi', id: m.id, seat, version: match.version, status: match.status, toMove: true }] : [];
+        const expected = match.toMove.includes(seat)
+          ? [{ game: 'reversi', id: m.id, seat, version: match.version, status: match.status, toMove: true }]
+          : [];
         expect([step, seat, mine.body]).toEqual([step, seat, { matches: expected, nextCursor: null }]);
         const notMine = await seats.myMatches(key, '?toMove=false').expect(200);
-        expect(notMine.body.matches.map((x: { id: string }) => x.id)).toEqual(match.toMove.includes(seat) ? [] : [m.id]);
+        expect(notMine.body.matches.map((x: { id: string }) => x.id)).toEqual(
+          match.toMove.includes(seat) ? [] : [m.id],
+        );
       }
       if (match.status !== 'active') break;
       const seat = match.toMove[0] as number;
@@ -67,7 +74,9 @@ describe('players', () => {
     expect(final).toMatchObject({ status: 'finished', you: 0 });
     expect(final.outcome.winners.length).toBeGreaterThan(0);
     const done = await seats.myMatches(bob.key, '?status=finished').expect(200);
-    expect(done.body.matches).toEqual([{ game: 'reversi', id: m.id, seat: 1, version: final.version, status: 'finished', toMove: false }]);
+    expect(done.body.matches).toEqual([
+      { game: 'reversi', id: m.id, seat: 1, version: final.version, status: 'finished', toMove: false },
+    ]);
     expect((await seats.myMatches(bob.key, '?status=active').expect(200)).body.matches).toEqual([]);
     const after = await h.client.move('reversi', m.id, ann.key, { square: 'a1' }, final.version);
     expect([after.status, after.body.code]).toEqual([409, 'GAME_OVER']);
@@ -85,7 +94,9 @@ describe('players', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: { body: { matches: { id: string }[]; nextCursor: string | null } } = await seats.myMatches(p.key, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+      const res: { body: { matches: { id: string }[]; nextCursor: string | null } } = await seats
+        .myMatches(p.key, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+        .expect(200);
       seen.push(...res.body.matches.map((x: { id: string }) => x.id));
       cursor = res.body.nextCursor;
       pages++;
@@ -101,16 +112,29 @@ describe('players', () => {
   it('refuses malformed registrations and listing queries with a 4xx, never a 500 (property)', async () => {
     const p = await seats.player('fuzz');
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.record({ name: fc.jsonValue() }), fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue())), async (body) => {
-        const res = await h.client.http.post('/players').set('Content-Type', 'application/json').send(JSON.stringify(body));
-        expect([201, 400]).toContain(res.status);
-        if (res.status === 400) expect(res.body.code).toBe('VALIDATION_FAILED');
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record({ name: fc.jsonValue() }),
+          fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue()),
+        ),
+        async (body) => {
+          const res = await h.client.http
+            .post('/players')
+            .set('Content-Type', 'application/json')
+            .send(JSON.stringify(body));
+          expect([201, 400]).toContain(res.status);
+          if (res.status === 400) expect(res.body.code).toBe('VALIDATION_FAILED');
+        },
+      ),
       { numRuns: 60 },
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.constantFrom('toMove', 'status', 'cursor', 'limit', 'x'), fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String))),
+        fc.dictionary(
+          fc.constantFrom('toMove', 'status', 'cursor', 'limit', 'x'),
+          fc.oneof(fc.string({ maxLength: 12 }), fc.integer().map(String)),
+        ),
         async (query) => {
           const res = await seats.myMatches(p.key, `?${new URLSearchParams(query).toString()}`);
           expect([200, 400]).toContain(res.status);

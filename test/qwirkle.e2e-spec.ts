@@ -55,7 +55,8 @@ describe('Qwirkle over HTTP', () => {
     const sums = [0, 0, 0];
     type Effects = { points?: number; bonus?: number; drawn?: unknown; count?: number };
     for (const e of log.entries as { seat: number; move: { type: string; tiles?: unknown }; effects: Effects }[]) {
-      if (e.move.type === 'place') sums[e.seat] = (sums[e.seat] ?? 0) + (e.effects.points ?? 0) + (e.effects.bonus ?? 0);
+      if (e.move.type === 'place')
+        sums[e.seat] = (sums[e.seat] ?? 0) + (e.effects.points ?? 0) + (e.effects.bonus ?? 0);
       else {
         expect(e.move.tiles).toBeUndefined(); // a spectator sees how many tiles were exchanged, not which
         expect(e.effects.count).toBeGreaterThan(0);
@@ -66,7 +67,10 @@ describe('Qwirkle over HTTP', () => {
     expect((final.view as QwirkleView).scores).toEqual(sums);
 
     // A seat's own log shows what it drew; another seat's shows only how many.
-    const own = (await h.client.log('qwirkle', id, seats[0]!.token, '?limit=1000').expect(200)).body.entries as { seat: number; effects: { drawn?: unknown; drew?: number } }[];
+    const own = (await h.client.log('qwirkle', id, seats[0]!.token, '?limit=1000').expect(200)).body.entries as {
+      seat: number;
+      effects: { drawn?: unknown; drew?: number };
+    }[];
     for (const e of own) {
       if (e.seat === 0) expect(Array.isArray(e.effects.drawn)).toBe(true);
       else expect(e.effects.drawn).toBeUndefined();
@@ -96,20 +100,48 @@ describe('Qwirkle over HTTP', () => {
     const me = (await h.client.get('qwirkle', id, token).expect(200)).body.view as QwirkleView;
     const hand = me.hand as Tile[];
     const size = me.openingSizes?.[seat] as number;
-    const notHeld = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'].flatMap((color) =>
-      ['circle', 'square', 'diamond', 'clover', 'star4', 'star8'].map((shape) => ({ color, shape })))
+    const notHeld = ['red', 'orange', 'yellow', 'green', 'blue', 'purple']
+      .flatMap((color) =>
+        ['circle', 'square', 'diamond', 'clover', 'star4', 'star8'].map((shape) => ({ color, shape })),
+      )
       .find((t) => !hand.some((h) => h.color === t.color && h.shape === t.shape)) as Tile;
     const refuse = async (move: unknown, status: number, code: string, reason?: string) => {
       const res = await h.client.move('qwirkle', id, token, move, match.version);
-      expect([res.status, res.body.code, ...(reason ? [res.body.reason] : [])]).toEqual([status, code, ...(reason ? [reason] : [])]);
+      expect([res.status, res.body.code, ...(reason ? [res.body.reason] : [])]).toEqual([
+        status,
+        code,
+        ...(reason ? [reason] : []),
+      ]);
     };
     await refuse({ type: 'place', tiles: [{ ...notHeld, x: 0, y: 0 }] }, 422, 'ILLEGAL_MOVE', 'qwirkle/tiles-not-held');
-    if (size > 1) await refuse({ type: 'place', tiles: [{ ...hand[0], x: 0, y: 0 }] }, 422, 'ILLEGAL_MOVE', 'qwirkle/wrong-opening-size');
+    if (size > 1)
+      await refuse(
+        { type: 'place', tiles: [{ ...hand[0], x: 0, y: 0 }] },
+        422,
+        'ILLEGAL_MOVE',
+        'qwirkle/wrong-opening-size',
+      );
     await refuse({ type: 'place', tiles: [{ color: 'pink', shape: 'circle', x: 0, y: 0 }] }, 400, 'MALFORMED_MOVE');
     await refuse({ type: 'place', tiles: [{ ...hand[0], x: 0.5, y: 0 }] }, 400, 'MALFORMED_MOVE');
     await refuse({ type: 'exchange', tiles: [] }, 400, 'MALFORMED_MOVE');
-    await refuse({ type: 'place', tiles: [{ ...hand[0], x: 0, y: 0 }, { ...hand[1], x: 1, y: 1 }] }, 422, 'ILLEGAL_MOVE');
-    const other = await h.client.move('qwirkle', id, seats[1 - seat]!.token, { type: 'exchange', tiles: [hand[0]] }, match.version);
+    await refuse(
+      {
+        type: 'place',
+        tiles: [
+          { ...hand[0], x: 0, y: 0 },
+          { ...hand[1], x: 1, y: 1 },
+        ],
+      },
+      422,
+      'ILLEGAL_MOVE',
+    );
+    const other = await h.client.move(
+      'qwirkle',
+      id,
+      seats[1 - seat]!.token,
+      { type: 'exchange', tiles: [hand[0]] },
+      match.version,
+    );
     expect(other.body.code).toBe('NOT_YOUR_TURN');
     expect(await h.db.eventCount(id)).toBe(0);
   });

@@ -9,7 +9,9 @@ describe('writes under concurrency and retries', () => {
     const { id, seats } = await h.client.create('reversi', ['a', 'b']);
     const squares = ['d3', 'c4', 'f5', 'e6'];
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => h.client.move('reversi', id, seats[0]?.token, { square: squares[i % 4] }, 0)),
+      Array.from({ length: 20 }, (_, i) =>
+        h.client.move('reversi', id, seats[0]?.token, { square: squares[i % 4] }, 0),
+      ),
     );
     const ok = results.filter((r) => r.status === 200);
     const conflicts = results.filter((r) => r.status === 409 && r.body.code === 'VERSION_CONFLICT');
@@ -25,7 +27,9 @@ describe('writes under concurrency and retries', () => {
     const { id, seats } = await h.client.create('reversi', ['a', 'b']);
     await h.client.get('reversi', id, seats[0]?.token).expect(200); // the token and the state at version 0 are now in memory
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => h.client.move('reversi', id, seats[0]?.token, { square: ['d3', 'c4', 'f5', 'e6'][i % 4] }, 0)),
+      Array.from({ length: 20 }, (_, i) =>
+        h.client.move('reversi', id, seats[0]?.token, { square: ['d3', 'c4', 'f5', 'e6'][i % 4] }, 0),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409 && r.body.code === 'VERSION_CONFLICT')).toHaveLength(19);
@@ -55,7 +59,9 @@ describe('writes under concurrency and retries', () => {
       const { id, seats } = await h.client.create('reversi', ['a', 'b']);
       const otherClient = new Client(other);
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => (i % 2 ? h.client : otherClient).move('reversi', id, seats[0]?.token, { square: 'd3' }, 0)),
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? h.client : otherClient).move('reversi', id, seats[0]?.token, { square: 'd3' }, 0),
+        ),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(results.filter((r) => r.status === 409)).toHaveLength(9);
@@ -71,9 +77,12 @@ describe('writes under concurrency and retries', () => {
 
   it('answers a repeated Idempotency-Key with the first response and writes one event', async () => {
     const { id, seats } = await h.client.create('reversi', ['a', 'b']);
-    const send = () => h.client.http.post(`/games/reversi/matches/${id}/moves`)
-      .set('Authorization', `Bearer ${seats[0]?.token}`).set('Idempotency-Key', 'move-1')
-      .send({ move: { square: 'd3' }, expectedVersion: 0 });
+    const send = () =>
+      h.client.http
+        .post(`/games/reversi/matches/${id}/moves`)
+        .set('Authorization', `Bearer ${seats[0]?.token}`)
+        .set('Idempotency-Key', 'move-1')
+        .send({ move: { square: 'd3' }, expectedVersion: 0 });
     const first = await send().expect(200);
     const second = await send().expect(200);
     expect(second.body).toEqual(first.body);
@@ -86,18 +95,27 @@ describe('writes under concurrency and retries', () => {
     expect(third.body).toEqual(first.body);
     expect(await h.db.eventCount(id)).toBe(2);
 
-    const otherBody = await h.client.http.post(`/games/reversi/matches/${id}/moves`)
-      .set('Authorization', `Bearer ${seats[0]?.token}`).set('Idempotency-Key', 'move-1')
-      .send({ move: { square: 'c4' }, expectedVersion: 2 }).expect(422);
+    const otherBody = await h.client.http
+      .post(`/games/reversi/matches/${id}/moves`)
+      .set('Authorization', `Bearer ${seats[0]?.token}`)
+      .set('Idempotency-Key', 'move-1')
+      .send({ move: { square: 'c4' }, expectedVersion: 2 })
+      .expect(422);
     expect(otherBody.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await h.db.eventCount(id)).toBe(2);
   });
 
   it('writes one event when the same keyed request races with itself', async () => {
     const { id, seats } = await h.client.create('reversi', ['a', 'b']);
-    const results = await Promise.all(Array.from({ length: 8 }, () => h.client.http.post(`/games/reversi/matches/${id}/moves`)
-      .set('Authorization', `Bearer ${seats[0]?.token}`).set('Idempotency-Key', 'race')
-      .send({ move: { square: 'f5' }, expectedVersion: 0 })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        h.client.http
+          .post(`/games/reversi/matches/${id}/moves`)
+          .set('Authorization', `Bearer ${seats[0]?.token}`)
+          .set('Idempotency-Key', 'race')
+          .send({ move: { square: 'f5' }, expectedVersion: 0 }),
+      ),
+    );
     expect(await h.db.eventCount(id)).toBe(1);
     for (const r of results) {
       // Every retry either gets the first response again or learns the version moved; none writes.

@@ -18,7 +18,13 @@ function variablesOf(path: string, pattern: RegExp): string[] {
 }
 
 /** The Markdown files whose links are checked: the README, every page of docs/, and the bench's README. */
-const MARKDOWN = ['README.md', 'bench/README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const MARKDOWN = [
+  'README.md',
+  'bench/README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Every `[text](target)` and `![alt](target)` outside code blocks and code spans, with its line. */
 function linksOf(text: string): { target: string; line: number }[] {
@@ -27,7 +33,8 @@ function linksOf(text: string): { target: string; line: number }[] {
   text.split('\n').forEach((line, i) => {
     if (line.trimStart().startsWith('```')) fenced = !fenced;
     if (fenced) return;
-    for (const m of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) links.push({ target: m[1] as string, line: i + 1 });
+    for (const m of line.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g))
+      links.push({ target: m[1] as string, line: i + 1 });
   });
   return links;
 }
@@ -35,7 +42,12 @@ function linksOf(text: string): { target: string; line: number }[] {
 describe('the docs', () => {
   it('list every error code with its status (docs/api.md)', () => {
     const rows = tableRows(read('docs/api.md'));
-    const listed = new Map(rows.map((r) => r.split('|').map((c) => c.trim())).filter((c) => /^`[A-Z_]+`$/.test(c[1] ?? '') && /^\d{3}$/.test(c[2] ?? '')).map((c) => [c[1]!.slice(1, -1), Number(c[2])]));
+    const listed = new Map(
+      rows
+        .map((r) => r.split('|').map((c) => c.trim()))
+        .filter((c) => /^`[A-Z_]+`$/.test(c[1] ?? '') && /^\d{3}$/.test(c[2] ?? ''))
+        .map((c) => [c[1]!.slice(1, -1), Number(c[2])]),
+    );
     const missing = Object.entries(ERROR_STATUS).filter(([code, status]) => listed.get(code) !== status);
     expect(missing).toEqual([]);
     expect(listed.get('ALREADY_MATCHED')).toBe(409);
@@ -45,8 +57,15 @@ describe('the docs', () => {
     const operations = read('docs/operations.md');
     const start = operations.indexOf('### Environment variables');
     expect(start).toBeGreaterThan(0);
-    const table = operations.slice(start).split('\n\n').find((block) => block.startsWith('| variable |')) ?? '';
-    const documented = table.split('\n').map((line) => /^\| `([A-Z_]+)` \|/.exec(line)?.[1]).filter((v) => v !== undefined);
+    const table =
+      operations
+        .slice(start)
+        .split('\n\n')
+        .find((block) => block.startsWith('| variable |')) ?? '';
+    const documented = table
+      .split('\n')
+      .map((line) => /^\| `([A-Z_]+)` \|/.exec(line)?.[1])
+      .filter((v) => v !== undefined);
     const readVars = [
       ...variablesOf('src/common/config.ts', /env\.([A-Z][A-Z0-9_]+)/g),
       ...variablesOf('src/live/live-config.ts', /env, '([A-Z][A-Z0-9_]+)'/g),

@@ -21,7 +21,9 @@ describe('refuse what is not understood', () => {
          VALUES ('00000000-0000-0000-0000-00000000beef', 'x', '29991231000000_from_the_future', now(), 1)`,
       );
       await pool.end();
-      await expect(createApp(config, false)).rejects.toThrow(/does not know \(29991231000000_from_the_future\).*refuses to start/);
+      await expect(createApp(config, false)).rejects.toThrow(
+        /does not know \(29991231000000_from_the_future\).*refuses to start/,
+      );
     } finally {
       await scratch.drop();
     }
@@ -36,7 +38,10 @@ describe('refuse what is not understood', () => {
       expect(res.body).toMatchObject({
         statusCode: 503,
         code: 'SERVICE_UNAVAILABLE',
-        details: { status: 'error', error: { database: { status: 'down', kind: 'postgres', message: 'connect ECONNREFUSED' } } },
+        details: {
+          status: 'error',
+          error: { database: { status: 'down', kind: 'postgres', message: 'connect ECONNREFUSED' } },
+        },
       });
       spy.mockRestore();
       await request(app.getHttpServer()).get('/health').expect(200);

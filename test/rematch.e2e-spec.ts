@@ -20,7 +20,17 @@ describe('rematch', () => {
     await resign('reversi', m.id, bob).expect(200);
 
     const first = await seats.rematch('reversi', m.id, ann).expect(201);
-    expect(first.body).toMatchObject({ seat: 1, you: 1, status: 'active', version: 0, token: expect.stringMatching(/^tbs_/), players: [{ seat: 0, name: 'bob' }, { seat: 1, name: 'ann' }] });
+    expect(first.body).toMatchObject({
+      seat: 1,
+      you: 1,
+      status: 'active',
+      version: 0,
+      token: expect.stringMatching(/^tbs_/),
+      players: [
+        { seat: 0, name: 'bob' },
+        { seat: 1, name: 'ann' },
+      ],
+    });
     expect(first.headers.location).toBe(`/games/reversi/matches/${first.body.id}`);
     const second = await seats.rematch('reversi', m.id, bob).expect(200);
     expect(second.body).toMatchObject({ id: first.body.id, seat: 0, you: 0 });
@@ -34,7 +44,9 @@ describe('rematch', () => {
     const wrong = await h.client.move('reversi', first.body.id, first.body.token, { square: 'd3' }, 0);
     expect([wrong.status, wrong.body.code]).toEqual([409, 'NOT_YOUR_TURN']);
     await h.client.move('reversi', first.body.id, second.body.token, { square: 'd3' }, 0).expect(200);
-    const tokens = await h.db.pool.query('SELECT "tokenHash" FROM "Seat" WHERE "matchId" = $1 ORDER BY "seat"', [first.body.id]);
+    const tokens = await h.db.pool.query('SELECT "tokenHash" FROM "Seat" WHERE "matchId" = $1 ORDER BY "seat"', [
+      first.body.id,
+    ]);
     expect(JSON.stringify(tokens.rows)).not.toContain(first.body.token.slice(4));
     expect(tokens.rows.every((r: { tokenHash: string }) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
     const count = await h.db.pool.query('SELECT count(*)::int AS n FROM "Match" WHERE "rematchOf" = $1', [m.id]);
@@ -44,7 +56,9 @@ describe('rematch', () => {
   it('concurrent first calls from every seat create one match, and each seat always gets the same token', async () => {
     const m = await seats.create('qwirkle', ['a', 'b', 'c']);
     await resign('qwirkle', m.id, m.seats[0]!.token).expect(200);
-    const calls = await Promise.all(Array.from({ length: 12 }, (_, i) => seats.rematch('qwirkle', m.id, m.seats[i % 3]!.token)));
+    const calls = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => seats.rematch('qwirkle', m.id, m.seats[i % 3]!.token)),
+    );
     expect(calls.map((c) => c.status).filter((s) => s === 201)).toHaveLength(1);
     expect(calls.every((c) => c.status === 201 || c.status === 200)).toBe(true);
     expect(new Set(calls.map((c) => c.body.id)).size).toBe(1);
@@ -56,14 +70,17 @@ describe('rematch', () => {
     expect(calls[0]!.body.players.map((p: { name: string }) => p.name)).toEqual(['c', 'a', 'b']);
   });
 
-  it('keeps players\' seats: a player key acts in the rematch at its rotated seat', async () => {
+  it("keeps players' seats: a player key acts in the rematch at its rotated seat", async () => {
     const [ann, bob] = [await seats.player('ann'), await seats.player('bob')];
     const m = await seats.create('reversi', [null, null], { unlisted: true });
     await seats.join('reversi', m.id, {}, ann.key).expect(200);
     await seats.join('reversi', m.id, {}, bob.key).expect(200);
     await resign('reversi', m.id, ann.key).expect(200);
     const next = await seats.rematch('reversi', m.id, bob.key).expect(201);
-    expect(next.body.players).toEqual([{ seat: 0, name: 'bob', player: bob.id }, { seat: 1, name: 'ann', player: ann.id }]);
+    expect(next.body.players).toEqual([
+      { seat: 0, name: 'bob', player: bob.id },
+      { seat: 1, name: 'ann', player: ann.id },
+    ]);
     expect((await seats.rematch('reversi', m.id, bob.key).expect(200)).body.token).toBe(next.body.token);
     await h.client.move('reversi', next.body.id, bob.key, { square: 'd3' }, 0).expect(200);
     await h.client.move('reversi', next.body.id, ann.key, { square: 'c3' }, 1).expect(200);

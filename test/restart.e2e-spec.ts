@@ -9,11 +9,16 @@ describe('a restart', () => {
     // Three matches at different points: fresh, mid-game, finished.
     for (const squares of [[], ['d3', 'c3', 'c4', 'e3'], 'e6 f4 e3 f6 g5 d6 e7 f5 c5'.split(' ')]) {
       const { id, seats } = await client.create('reversi', ['a', 'b']);
-      for (const [i, square] of squares.entries()) await client.move('reversi', id, seats[i % 2]?.token, { square }, i).expect(200);
+      for (const [i, square] of squares.entries())
+        await client.move('reversi', id, seats[i % 2]?.token, { square }, i).expect(200);
       games.push({ id, tokens: seats.map((s) => s.token) });
     }
     const resigned = await client.create('reversi', ['a', 'b']);
-    await client.http.post(`/games/reversi/matches/${resigned.id}/resign`).set('Authorization', `Bearer ${resigned.seats[1]?.token}`).send({}).expect(200);
+    await client.http
+      .post(`/games/reversi/matches/${resigned.id}/resign`)
+      .set('Authorization', `Bearer ${resigned.seats[1]?.token}`)
+      .send({})
+      .expect(200);
     games.push({ id: resigned.id, tokens: resigned.seats.map((s) => s.token) });
 
     const snapshot = async (c: Client) => {

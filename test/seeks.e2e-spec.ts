@@ -24,10 +24,12 @@ describe('seeks', () => {
     const m = app.get(SeekMatcher);
     // Another test file's app may be pairing a game at the same moment (the pages' tests run a matcher): then
     // this pass skipped it, and goes again until it paired everything itself.
-    matcher = { sweep: async () => {
-      for (let i = 0; i < 100 && !(await m.sweep()); i++) await new Promise((r) => setTimeout(r, 50));
-      return true;
-    } } as unknown as SeekMatcher;
+    matcher = {
+      sweep: async () => {
+        for (let i = 0; i < 100 && !(await m.sweep()); i++) await new Promise((r) => setTimeout(r, 50));
+        return true;
+      },
+    } as unknown as SeekMatcher;
   });
   afterAll(async () => {
     await app?.close();
@@ -40,18 +42,29 @@ describe('seeks', () => {
   const rate = async (p: { id: string }, game: string, rating: number): Promise<void> => {
     // The leaderboard rating is mu - 3 sigma: sigma 1 and mu = rating + 3.
     const db = app.get<Database>(DATABASE);
-    await db.prisma.rating.create({ data: { game, key: `player:${p.id}`, name: 'rated', kind: 'player', mu: rating + 3, sigma: 1, matches: 10 } });
+    await db.prisma.rating.create({
+      data: { game, key: `player:${p.id}`, name: 'rated', kind: 'player', mu: rating + 3, sigma: 1, matches: 10 },
+    });
   };
   const seek = (p: { key: string }, body: object, game = 'reversi', on = app) =>
     request(on.getHttpServer()).post(`/games/${game}/seeks`).set('Authorization', `Bearer ${p.key}`).send(body);
-  const read = (p: { key: string }, id: string, query = '') => http().get(`/seeks/${id}${query}`).set('Authorization', `Bearer ${p.key}`);
+  const read = (p: { key: string }, id: string, query = '') =>
+    http().get(`/seeks/${id}${query}`).set('Authorization', `Bearer ${p.key}`);
   const newPool = () => ({ timeControl: { perMoveSeconds: ++pool } });
 
   it('seats two seekers in range together, each with a seat token of the match', async () => {
     const [ann, bob] = [await player('ann'), await player('bob')];
     const settings = newPool();
     const a = await seek(ann, settings).expect(201);
-    expect(a.body).toMatchObject({ game: 'reversi', status: 'waiting', seats: 2, rating: 0, ratingRange: 5, botAfterSeconds: null, match: null });
+    expect(a.body).toMatchObject({
+      game: 'reversi',
+      status: 'waiting',
+      seats: 2,
+      rating: 0,
+      ratingRange: 5,
+      botAfterSeconds: null,
+      match: null,
+    });
     const b = await seek(bob, settings).expect(201);
     await matcher.sweep();
     const [ra, rb] = [(await read(ann, a.body.id).expect(200)).body, (await read(bob, b.body.id).expect(200)).body];
@@ -61,17 +74,25 @@ describe('seeks', () => {
     expect([ra.match.seat, rb.match.seat].sort()).toEqual([0, 1]);
     // The token is the seek's seat in the match, the same on every read, and it moves there.
     expect((await read(ann, a.body.id).expect(200)).body.match.token).toBe(ra.match.token);
-    const m = await http().get(`/games/reversi/matches/${ra.match.id}`).set('Authorization', `Bearer ${ra.match.token}`).expect(200);
+    const m = await http()
+      .get(`/games/reversi/matches/${ra.match.id}`)
+      .set('Authorization', `Bearer ${ra.match.token}`)
+      .expect(200);
     expect(m.body).toMatchObject({ status: 'active', you: ra.match.seat });
     expect(m.body.players.map((p: Body) => p.name).sort()).toEqual(['ann', 'bob']);
     // The player key acts for the seat too (it is the player's).
-    const byKey = await http().get(`/games/reversi/matches/${ra.match.id}`).set('Authorization', `Bearer ${bob.key}`).expect(200);
+    const byKey = await http()
+      .get(`/games/reversi/matches/${ra.match.id}`)
+      .set('Authorization', `Bearer ${bob.key}`)
+      .expect(200);
     expect(byKey.body.you).toBe(rb.match.seat);
   });
 
   it('the player feed says `matched`, with the match and the seat', async () => {
     const [ann, bob] = [await player('ann'), await player('bob')];
-    const feed = await SseClient.open(`${await baseUrl(app)}/players/me/events`, { authorization: `Bearer ${ann.key}` });
+    const feed = await SseClient.open(`${await baseUrl(app)}/players/me/events`, {
+      authorization: `Bearer ${ann.key}`,
+    });
     try {
       const settings = newPool();
       const a = await seek(ann, settings).expect(201);
@@ -80,7 +101,12 @@ describe('seeks', () => {
       const matched = (await read(ann, a.body.id)).body;
       await feed.until((c) => c.events.some((e) => e.event === 'matched'), 10_000, 'matched');
       const event = feed.events.find((e) => e.event === 'matched');
-      expect(JSON.parse(event?.data ?? '{}')).toEqual({ game: 'reversi', matchId: matched.match.id, seat: matched.match.seat, seekId: a.body.id });
+      expect(JSON.parse(event?.data ?? '{}')).toEqual({
+        game: 'reversi',
+        matchId: matched.match.id,
+        seat: matched.match.seat,
+        seekId: a.body.id,
+      });
     } finally {
       feed.close();
     }
@@ -136,7 +162,10 @@ describe('seeks', () => {
   it('fills a table of the asked size', async () => {
     const [a, b, c] = [await player('a'), await player('b'), await player('c')];
     const settings = { ...newPool(), seats: 3 };
-    const seeks = [(await seek(a, settings, 'qwirkle').expect(201)).body, (await seek(b, settings, 'qwirkle').expect(201)).body];
+    const seeks = [
+      (await seek(a, settings, 'qwirkle').expect(201)).body,
+      (await seek(b, settings, 'qwirkle').expect(201)).body,
+    ];
     await matcher.sweep();
     expect((await read(a, seeks[0].id)).body.status).toBe('waiting'); // two of three
     seeks.push((await seek(c, settings, 'qwirkle').expect(201)).body);
@@ -146,12 +175,15 @@ describe('seeks', () => {
     expect(read3.map((s) => s.match.seat).sort()).toEqual([0, 1, 2]);
   });
 
-  it('cancel: a waiting seek is cancelled; a matched one is 409 ALREADY_MATCHED; another player\'s is 403', async () => {
+  it("cancel: a waiting seek is cancelled; a matched one is 409 ALREADY_MATCHED; another player's is 403", async () => {
     const [ann, bob, eve] = [await player('ann'), await player('bob'), await player('eve')];
     const lonely = await seek(ann, newPool()).expect(201);
     await http().delete(`/seeks/${lonely.body.id}`).set('Authorization', `Bearer ${eve.key}`).expect(403);
     await http().delete(`/seeks/${lonely.body.id}`).expect(401);
-    const cancelled = await http().delete(`/seeks/${lonely.body.id}`).set('Authorization', `Bearer ${ann.key}`).expect(200);
+    const cancelled = await http()
+      .delete(`/seeks/${lonely.body.id}`)
+      .set('Authorization', `Bearer ${ann.key}`)
+      .expect(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', match: null });
     const settings = newPool();
     const a = await seek(ann, settings).expect(201);
@@ -198,15 +230,41 @@ describe('seeks across two instances', () => {
 
   it('40 seeks posted at once make exactly 20 matches, no seek or player twice', async () => {
     const settings = { timeControl: { perMoveSeconds: 77_777 } };
-    const players = await Promise.all(Array.from({ length: 40 }, async (_, i) => {
-      const on = i % 2 === 0 ? one : two;
-      const res = await request(on.getHttpServer()).post('/players').send({ name: `p${i}` }).expect(201);
-      return { id: res.body.id as string, key: res.body.key as string, on };
-    }));
-    const seeks = await Promise.all(players.map(async (p) => (await request(p.on.getHttpServer()).post('/games/reversi/seeks')
-      .set('Authorization', `Bearer ${p.key}`).send(settings).expect(201)).body.id as string));
+    const players = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const on = i % 2 === 0 ? one : two;
+        const res = await request(on.getHttpServer())
+          .post('/players')
+          .send({ name: `p${i}` })
+          .expect(201);
+        return { id: res.body.id as string, key: res.body.key as string, on };
+      }),
+    );
+    const seeks = await Promise.all(
+      players.map(
+        async (p) =>
+          (
+            await request(p.on.getHttpServer())
+              .post('/games/reversi/seeks')
+              .set('Authorization', `Bearer ${p.key}`)
+              .send(settings)
+              .expect(201)
+          ).body.id as string,
+      ),
+    );
     const [m1, m2] = [one.get(SeekMatcher), two.get(SeekMatcher)];
-    const reads = async () => Promise.all(players.map(async (p, i) => (await request(p.on.getHttpServer()).get(`/seeks/${seeks[i]}`).set('Authorization', `Bearer ${p.key}`).expect(200)).body));
+    const reads = async () =>
+      Promise.all(
+        players.map(
+          async (p, i) =>
+            (
+              await request(p.on.getHttpServer())
+                .get(`/seeks/${seeks[i]}`)
+                .set('Authorization', `Bearer ${p.key}`)
+                .expect(200)
+            ).body,
+        ),
+      );
     let state = await reads();
     for (let round = 0; round < 20 && state.some((s) => s.status === 'waiting'); round++) {
       await Promise.all([m1.sweep(), m2.sweep(), m1.sweep(), m2.sweep()]);

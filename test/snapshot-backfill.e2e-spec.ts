@@ -36,7 +36,9 @@ describe('the first read of an old long log', () => {
     const cold = await startApp();
     try {
       await cold.get(SnapshotBackfill).run(); // joins the pass that started with the app
-      const snaps = await h.db.pool.query('SELECT "seq" FROM "MatchSnapshot" WHERE "matchId" = $1 ORDER BY "seq"', [long.id]);
+      const snaps = await h.db.pool.query('SELECT "seq" FROM "MatchSnapshot" WHERE "matchId" = $1 ORDER BY "seq"', [
+        long.id,
+      ]);
       const every = Array.from({ length: Math.floor(LONG / SNAPSHOT_EVERY) }, (_, i) => (i + 1) * SNAPSHOT_EVERY);
       expect(snaps.rows.map((r: { seq: number }) => r.seq)).toEqual(every);
 

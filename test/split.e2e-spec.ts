@@ -86,7 +86,9 @@ describe('Split over HTTP', () => {
     const again = await h.client.move('split', id, token, { type: 'draw' }, first.version + 1);
     expect([again.status, again.body.reason]).toEqual([422, 'split/already-drew']);
     const hand = ((await h.client.get('split', id, token).expect(200)).body.view as SplitView).hand as string[];
-    const notHeld = ['AS', 'AC', 'AH', 'AD', '2S', '2C', '2H', '2D', '3S', '3C', '4S'].find((c) => !hand.includes(c)) as string;
+    const notHeld = ['AS', 'AC', 'AH', 'AD', '2S', '2C', '2H', '2D', '3S', '3C', '4S'].find(
+      (c) => !hand.includes(c),
+    ) as string;
     const held = await h.client.move('split', id, token, { type: 'discard', card: notHeld }, first.version + 1);
     expect([held.status, held.body.code, held.body.reason]).toEqual([422, 'ILLEGAL_MOVE', 'split/card-not-held']);
     const rankOf = (c: string) => c.slice(0, -1);

@@ -18,7 +18,7 @@ import { startTimedApp, type TestClock } from './support/timed-app';
 
 const HOUR = 3_600_000;
 
-describe('the stream\'s event names and the log page\'s turn', () => {
+describe("the stream's event names and the log page's turn", () => {
   let app: NestFastifyApplication;
   let clock: TestClock;
   let client: Client;
@@ -44,7 +44,7 @@ describe('the stream\'s event names and the log page\'s turn', () => {
     return s;
   };
 
-  it('lists every event type, each described, as the log entry\'s type and every game stream\'s event', async () => {
+  it("lists every event type, each described, as the log entry's type and every game stream's event", async () => {
     const spec = (await client.http.get('/openapi.json').expect(200)).body;
     const type = spec.components.schemas.MatchEventType;
     expect(type.enum).toEqual([...EVENT_TYPES]);
@@ -57,8 +57,12 @@ describe('the stream\'s event names and the log page\'s turn', () => {
     for (const game of games) {
       const events = spec.paths[`/games/${game}/matches/{id}/events`].get;
       const name = `${game[0]!.toUpperCase()}${game.slice(1)}`;
-      expect(events.responses['200'].content['text/event-stream'].schema.items.$ref).toBe(`#/components/schemas/${name}StreamEvent`);
-      expect(spec.components.schemas[`${name}StreamEvent`].properties.event.$ref).toBe('#/components/schemas/MatchEventType');
+      expect(events.responses['200'].content['text/event-stream'].schema.items.$ref).toBe(
+        `#/components/schemas/${name}StreamEvent`,
+      );
+      expect(spec.components.schemas[`${name}StreamEvent`].properties.event.$ref).toBe(
+        '#/components/schemas/MatchEventType',
+      );
       for (const t of EVENT_TYPES) expect(events.description).toContain(t);
       const entry = spec.components.schemas[`${name}LogEntry`];
       expect(entry.properties.type.$ref).toBe('#/components/schemas/MatchEventType');
@@ -74,7 +78,11 @@ describe('the stream\'s event names and the log page\'s turn', () => {
     // B: resigned. C: left idle, then aborted by the abandon sweep.
     const b = await client.create('reversi', ['ann', 'bob']);
     const bStream = await open(b.id);
-    await client.http.post(`/games/reversi/matches/${b.id}/resign`).set('Authorization', `Bearer ${b.seats[1]!.token}`).send({}).expect(200);
+    await client.http
+      .post(`/games/reversi/matches/${b.id}/resign`)
+      .set('Authorization', `Bearer ${b.seats[1]!.token}`)
+      .send({})
+      .expect(200);
     const c = await client.create('reversi', ['ann', 'bob']);
     const cStream = await open(c.id);
 
@@ -87,7 +95,11 @@ describe('the stream\'s event names and the log page\'s turn', () => {
     await bStream.untilEvents(1);
     await cStream.untilEvents(1);
     expect(aStream.events.map((e) => e.event)).toEqual(['SeatJoined', 'MoveMade', 'TimedOut']);
-    expect(aStream.data.map((d) => [d.entry.type, d.entry.seat])).toEqual([['SeatJoined', joined.body.seat], ['MoveMade', 0], ['TimedOut', 1]]);
+    expect(aStream.data.map((d) => [d.entry.type, d.entry.seat])).toEqual([
+      ['SeatJoined', joined.body.seat],
+      ['MoveMade', 0],
+      ['TimedOut', 1],
+    ]);
     expect(bStream.events.map((e) => e.event)).toEqual(['PlayerResigned']);
     expect(cStream.events.map((e) => e.event)).toEqual(['MatchAborted']);
     const heard = new Set([aStream, bStream, cStream].flatMap((s) => s.events.map((e) => e.event)));
@@ -123,7 +135,11 @@ describe('the stream\'s event names and the log page\'s turn', () => {
     const rest = (await client.log('reversi', m.id, undefined, '?after=1').expect(200)).body;
     expect(rest).toMatchObject({ version: 2, status: 'active', toMove: [0], nextAfter: null });
 
-    await client.http.post(`/games/reversi/matches/${m.id}/resign`).set('Authorization', `Bearer ${black!.token}`).send({}).expect(200);
+    await client.http
+      .post(`/games/reversi/matches/${m.id}/resign`)
+      .set('Authorization', `Bearer ${black!.token}`)
+      .send({})
+      .expect(200);
     const over = (await client.log('reversi', m.id, undefined, '?after=2&wait=5').expect(200)).body;
     expect(over).toMatchObject({ version: 3, status: 'finished', toMove: [] });
     expect(over.entries.map((e: { type: string }) => e.type)).toEqual(['PlayerResigned']);

@@ -62,7 +62,10 @@ describe('stream tickets (POST /stream-tickets, ?ticket=)', () => {
 
     const stale = await ticketFor(seats[0]?.token);
     // 60 s later, as the database sees it (no waiting): the row's expiry moved into the past.
-    await h.db.pool.query(`UPDATE "StreamTicket" SET "expiresAt" = now() - interval '1 second' WHERE "expiresAt" = $1`, [new Date(stale.expiresAt)]);
+    await h.db.pool.query(
+      `UPDATE "StreamTicket" SET "expiresAt" = now() - interval '1 second' WHERE "expiresAt" = $1`,
+      [new Date(stale.expiresAt)],
+    );
     const expired = await h.client.http.get(`${events}?ticket=${stale.ticket}`).expect(401);
     expect(expired.body).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'ticket/expired' });
 
@@ -75,7 +78,10 @@ describe('stream tickets (POST /stream-tickets, ?ticket=)', () => {
     expect(refused.body).toMatchObject({ code: 'FORBIDDEN', reason: 'ticket/other-match' });
 
     const both = await ticketFor(seats[0]?.token);
-    const mixed = await h.client.http.get(`${events}?ticket=${both.ticket}`).set('Authorization', `Bearer ${seats[1]?.token}`).expect(400);
+    const mixed = await h.client.http
+      .get(`${events}?ticket=${both.ticket}`)
+      .set('Authorization', `Bearer ${seats[1]?.token}`)
+      .expect(400);
     expect(mixed.body).toMatchObject({ code: 'VALIDATION_FAILED', reason: 'ticket/with-token' });
     await h.client.http.get(`${events}?ticket=${both.ticket}&token=${seats[0]?.token}`).expect(400);
   });
@@ -83,11 +89,20 @@ describe('stream tickets (POST /stream-tickets, ?ticket=)', () => {
   it('is issued only for a token the server knows, given as Bearer', async () => {
     await h.client.http.post('/stream-tickets').expect(401);
     await h.client.http.post('/stream-tickets').set('Authorization', 'Bearer nope').expect(401);
-    await h.client.http.post('/stream-tickets').set('Authorization', `Bearer tbp_${'x'.repeat(40)}`).expect(401);
-    expect((await h.db.pool.query(`SELECT count(*)::int AS n FROM "StreamTicket" WHERE "credentialHash" = encode(sha256('nope'), 'hex')`)).rows[0].n).toBe(0);
+    await h.client.http
+      .post('/stream-tickets')
+      .set('Authorization', `Bearer tbp_${'x'.repeat(40)}`)
+      .expect(401);
+    expect(
+      (
+        await h.db.pool.query(
+          `SELECT count(*)::int AS n FROM "StreamTicket" WHERE "credentialHash" = encode(sha256('nope'), 'hex')`,
+        )
+      ).rows[0].n,
+    ).toBe(0);
   });
 
-  it('a player key\'s ticket opens the player feed; a seat token\'s does not', async () => {
+  it("a player key's ticket opens the player feed; a seat token's does not", async () => {
     const player = (await h.client.http.post('/players').send({ name: 'ticketed' }).expect(201)).body;
     const { ticket } = await ticketFor(player.key);
     const feed = await stream(`/players/me/events?ticket=${ticket}`);
@@ -102,7 +117,9 @@ describe('stream tickets (POST /stream-tickets, ?ticket=)', () => {
   it('stores no token and no ticket, only their hashes', async () => {
     const { seats } = await h.client.create('reversi', ['a', 'b']);
     const { ticket } = await ticketFor(seats[0]?.token);
-    const rows = (await h.db.pool.query(`SELECT * FROM "StreamTicket" WHERE "hash" = encode(sha256($1::bytea), 'hex')`, [ticket])).rows;
+    const rows = (
+      await h.db.pool.query(`SELECT * FROM "StreamTicket" WHERE "hash" = encode(sha256($1::bytea), 'hex')`, [ticket])
+    ).rows;
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(ticket);
     expect(JSON.stringify(rows)).not.toContain(seats[0]?.token as string);

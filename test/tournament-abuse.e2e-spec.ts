@@ -12,7 +12,16 @@ import { SseClient, baseUrl } from './support/sse';
 
 /** The app with rate limits on (test/support/app.ts turns them off) and these settings. */
 async function appWith(overrides: Partial<AppConfig>): Promise<NestFastifyApplication> {
-  const app = await createApp({ ...configFromEnv({ NODE_ENV: 'test' }), clockSweepMs: 0, webhookPollMs: 0, ...overrides, databaseUrl: process.env.DATABASE_URL }, ['error']);
+  const app = await createApp(
+    {
+      ...configFromEnv({ NODE_ENV: 'test' }),
+      clockSweepMs: 0,
+      webhookPollMs: 0,
+      ...overrides,
+      databaseUrl: process.env.DATABASE_URL,
+    },
+    ['error'],
+  );
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
@@ -25,26 +34,48 @@ describe('tournaments under abuse', () => {
 
   it('H2: a round robin of 64 entrants at tables of 6 (75 million tables) is refused at once, and the heap does not grow', async () => {
     // A first request warms the route up (validation, the spec check), so the timing is the count's alone.
-    await h.client.http.post('/tournaments').send({ game: 'qwirkle', format: 'round-robin', seatsPerMatch: 3, entrants: bots(64) }).expect(400);
+    await h.client.http
+      .post('/tournaments')
+      .send({ game: 'qwirkle', format: 'round-robin', seatsPerMatch: 3, entrants: bots(64) })
+      .expect(400);
     global.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
     const started = performance.now();
-    const res = await request(h.app.getHttpServer()).post('/tournaments')
-      .send({ game: 'qwirkle', format: 'round-robin', seatsPerMatch: 6, entrants: bots(64) }).expect(400);
+    const res = await request(h.app.getHttpServer())
+      .post('/tournaments')
+      .send({ game: 'qwirkle', format: 'round-robin', seatsPerMatch: 6, entrants: bots(64) })
+      .expect(400);
     const ms = performance.now() - started;
     const grewMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
-    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', reason: 'tournament/too-large', details: { plannedMatches: 74_974_368, maxMatches: 2000 } });
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      reason: 'tournament/too-large',
+      details: { plannedMatches: 74_974_368, maxMatches: 2000 },
+    });
     expect(ms).toBeLessThan(2000);
     expect(grewMb).toBeLessThan(100);
   }, 10_000);
 
   it('H2: 5 seats, and two seats too: a 64 x 50 round robin (100,800 matches) is refused', async () => {
-    const five = await h.client.http.post('/tournaments').send({ game: 'qwirkle', format: 'round-robin', seatsPerMatch: 5, entrants: bots(64) }).expect(400);
+    const five = await h.client.http
+      .post('/tournaments')
+      .send({ game: 'qwirkle', format: 'round-robin', seatsPerMatch: 5, entrants: bots(64) })
+      .expect(400);
     expect(five.body.reason).toBe('tournament/too-large');
-    const two = await h.client.http.post('/tournaments').send({ game: 'reversi', format: 'round-robin', rounds: 50, entrants: bots(64) }).expect(400);
-    expect(two.body).toMatchObject({ code: 'VALIDATION_FAILED', reason: 'tournament/too-large', details: { plannedMatches: 100_800 } });
+    const two = await h.client.http
+      .post('/tournaments')
+      .send({ game: 'reversi', format: 'round-robin', rounds: 50, entrants: bots(64) })
+      .expect(400);
+    expect(two.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      reason: 'tournament/too-large',
+      details: { plannedMatches: 100_800 },
+    });
     // A single 64-entrant round robin is 2,016 matches: over the default cap of 2,000 as well.
-    const single = await h.client.http.post('/tournaments').send({ game: 'reversi', format: 'round-robin', entrants: bots(64) }).expect(400);
+    const single = await h.client.http
+      .post('/tournaments')
+      .send({ game: 'reversi', format: 'round-robin', entrants: bots(64) })
+      .expect(400);
     expect(single.body.details.plannedMatches).toBe(2016);
   });
 
@@ -53,24 +84,64 @@ describe('tournaments under abuse', () => {
     const run = Math.random().toString(36).slice(2, 8);
     try {
       const http = request(app.getHttpServer());
-      const player = await http.post('/players').send({ name: `m6-${run}` }).expect(201);
+      const player = await http
+        .post('/players')
+        .send({ name: `m6-${run}` })
+        .expect(201);
       expect(player.headers['ratelimit-limit']).toBe('3');
       expect(player.headers['ratelimit-remaining']).toBe('2');
-      const tournament = await http.post('/tournaments').send({ game: 'reversi', format: 'round-robin', entrants: [{ name: `m6a-${run}`, bot: 'random' }, { name: `m6b-${run}`, bot: 'random' }] }).expect(201);
+      const tournament = await http
+        .post('/tournaments')
+        .send({
+          game: 'reversi',
+          format: 'round-robin',
+          entrants: [
+            { name: `m6a-${run}`, bot: 'random' },
+            { name: `m6b-${run}`, bot: 'random' },
+          ],
+        })
+        .expect(201);
       expect(tournament.headers['ratelimit-remaining']).toBe('1'); // a tournament spends one, whatever its size
-      await http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }] }).expect(201);
+      await http
+        .post('/games/reversi/matches')
+        .send({ players: [{ name: 'a' }, { name: 'b' }] })
+        .expect(201);
 
-      const refusedPlayer = await http.post('/players').send({ name: `never-${run}` }).expect(429);
-      expect(refusedPlayer.body).toMatchObject({ code: 'RATE_LIMITED', reason: 'rate-limit/create', details: { limit: 3, windowSeconds: 60 } });
+      const refusedPlayer = await http
+        .post('/players')
+        .send({ name: `never-${run}` })
+        .expect(429);
+      expect(refusedPlayer.body).toMatchObject({
+        code: 'RATE_LIMITED',
+        reason: 'rate-limit/create',
+        details: { limit: 3, windowSeconds: 60 },
+      });
       expect(Number(refusedPlayer.headers['retry-after'])).toBeGreaterThan(0);
-      const refusedTournament = await http.post('/tournaments').send({ game: 'reversi', format: 'round-robin', entrants: [{ name: `never-a-${run}`, bot: 'random' }, { name: `never-b-${run}`, bot: 'random' }] }).expect(429);
+      const refusedTournament = await http
+        .post('/tournaments')
+        .send({
+          game: 'reversi',
+          format: 'round-robin',
+          entrants: [
+            { name: `never-a-${run}`, bot: 'random' },
+            { name: `never-b-${run}`, bot: 'random' },
+          ],
+        })
+        .expect(429);
       expect(refusedTournament.body).toMatchObject({ code: 'RATE_LIMITED', reason: 'rate-limit/create' });
       expect(Number(refusedTournament.headers['retry-after'])).toBeGreaterThan(0);
-      await http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }] }).expect(429);
+      await http
+        .post('/games/reversi/matches')
+        .send({ players: [{ name: 'a' }, { name: 'b' }] })
+        .expect(429);
 
-      const players = await h.db.pool.query('SELECT count(*)::int AS n FROM "Player" WHERE "name" = $1', [`never-${run}`]);
+      const players = await h.db.pool.query('SELECT count(*)::int AS n FROM "Player" WHERE "name" = $1', [
+        `never-${run}`,
+      ]);
       expect(players.rows[0].n).toBe(0);
-      const entrants = await h.db.pool.query('SELECT count(*)::int AS n FROM "TournamentEntrant" WHERE "name" = $1', [`never-a-${run}`]);
+      const entrants = await h.db.pool.query('SELECT count(*)::int AS n FROM "TournamentEntrant" WHERE "name" = $1', [
+        `never-a-${run}`,
+      ]);
       expect(entrants.rows[0].n).toBe(0);
       // Reads stay within the general budget.
       await http.get(`/tournaments/${tournament.body.id}`).expect(200);
@@ -83,18 +154,25 @@ describe('tournaments under abuse', () => {
     const run = Math.random().toString(36).slice(2, 8);
     const before = listings.roundRobin;
     const entrants = ['random', 'greedy', 'random', 'greedy'].map((bot, i) => ({ name: `m7-${i}-${run}`, bot }));
-    const created = await h.client.http.post('/tournaments').send({ game: 'reversi', format: 'round-robin', rounds: 2, entrants }).expect(201);
+    const created = await h.client.http
+      .post('/tournaments')
+      .send({ game: 'reversi', format: 'round-robin', rounds: 2, entrants })
+      .expect(201);
     expect(created.body.plannedRounds).toBe(6);
     expect(listings.roundRobin - before).toBe(1);
-    for (let i = 0; i < 5; i++) expect((await h.client.http.get(`/tournaments/${created.body.id}`).expect(200)).body.plannedRounds).toBe(6);
+    for (let i = 0; i < 5; i++)
+      expect((await h.client.http.get(`/tournaments/${created.body.id}`).expect(200)).body.plannedRounds).toBe(6);
     const t = await waitForTournament(h.app, created.body.id); // the director creates rounds 2 to 6 meanwhile
     expect(t.rounds).toHaveLength(6);
     expect(t.rounds.flatMap((r: { matches: unknown[] }) => r.matches)).toHaveLength(12);
     expect(listings.roundRobin - before).toBe(1);
 
     // A row from before the plan was stored gets it listed once, on its first read, and never again.
-    await h.db.pool.query('UPDATE "Tournament" SET "plannedRounds" = NULL, "schedule" = NULL WHERE "id" = $1', [created.body.id]);
-    for (let i = 0; i < 3; i++) expect((await h.client.http.get(`/tournaments/${created.body.id}`).expect(200)).body.plannedRounds).toBe(6);
+    await h.db.pool.query('UPDATE "Tournament" SET "plannedRounds" = NULL, "schedule" = NULL WHERE "id" = $1', [
+      created.body.id,
+    ]);
+    for (let i = 0; i < 3; i++)
+      expect((await h.client.http.get(`/tournaments/${created.body.id}`).expect(200)).body.plannedRounds).toBe(6);
     expect(listings.roundRobin - before).toBe(2);
   }, 120_000);
 
@@ -106,9 +184,20 @@ describe('tournaments under abuse', () => {
       const http = request(limited.getHttpServer());
       const run = Math.random().toString(36).slice(2, 8);
       // A player who never moves, on a long clock: the tournament runs for the whole test.
-      const player = await http.post('/players').send({ name: `m7-p-${run}` }).expect(201);
-      const created = await http.post('/tournaments').set('Authorization', `Bearer ${player.body.key}`)
-        .send({ game: 'reversi', format: 'round-robin', timeControl: { perMoveSeconds: 3600 }, entrants: [{ player: player.body.id }, { name: `m7-b-${run}`, bot: 'greedy' }] }).expect(201);
+      const player = await http
+        .post('/players')
+        .send({ name: `m7-p-${run}` })
+        .expect(201);
+      const created = await http
+        .post('/tournaments')
+        .set('Authorization', `Bearer ${player.body.key}`)
+        .send({
+          game: 'reversi',
+          format: 'round-robin',
+          timeControl: { perMoveSeconds: 3600 },
+          entrants: [{ player: player.body.id }, { name: `m7-b-${run}`, bot: 'greedy' }],
+        })
+        .expect(201);
       const url = `${base}/tournaments/${created.body.id}/events`;
       for (let i = 0; i < 2; i++) {
         const s = await SseClient.open(url);
@@ -130,9 +219,14 @@ describe('tournaments under abuse', () => {
       const wholeReads = jest.spyOn(limited.get(TournamentService), 'get');
       await new Promise((r) => setTimeout(r, 1500)); // three polls of each stream
       expect(wholeReads).not.toHaveBeenCalled();
-      await http.post(`/games/reversi/matches/${created.body.rounds[0].matches[0].id}/resign`).set('Authorization', `Bearer ${player.body.key}`).expect(200);
+      await http
+        .post(`/games/reversi/matches/${created.body.rounds[0].matches[0].id}/resign`)
+        .set('Authorization', `Bearer ${player.body.key}`)
+        .expect(200);
       await limited.get(TournamentDirector).sweep();
-      await Promise.all(open.map((s) => s.until((c) => c.events.some((e) => e.event === 'tournament.finished'), 20_000)));
+      await Promise.all(
+        open.map((s) => s.until((c) => c.events.some((e) => e.event === 'tournament.finished'), 20_000)),
+      );
       expect(wholeReads).toHaveBeenCalled();
     } finally {
       for (const s of open) s.close();
@@ -140,12 +234,23 @@ describe('tournaments under abuse', () => {
     }
   }, 60_000);
 
-  it('M9: a player is entered only by itself, with its key: no key, another player\'s key or a seat token is 403; an unknown key 401', async () => {
+  it("M9: a player is entered only by itself, with its key: no key, another player's key or a seat token is 403; an unknown key 401", async () => {
     const run = Math.random().toString(36).slice(2, 8);
-    const victim = await h.client.http.post('/players').send({ name: `victim-${run}` }).expect(201);
-    const other = await h.client.http.post('/players').send({ name: `other-${run}` }).expect(201);
+    const victim = await h.client.http
+      .post('/players')
+      .send({ name: `victim-${run}` })
+      .expect(201);
+    const other = await h.client.http
+      .post('/players')
+      .send({ name: `other-${run}` })
+      .expect(201);
     const { seats } = await h.client.create('reversi', ['a', 'b']);
-    const body = { game: 'reversi', format: 'round-robin', timeControl: { perMoveSeconds: 3600 }, entrants: [{ player: victim.body.id }, { name: `m9-${run}`, bot: 'greedy' }] };
+    const body = {
+      game: 'reversi',
+      format: 'round-robin',
+      timeControl: { perMoveSeconds: 3600 },
+      entrants: [{ player: victim.body.id }, { name: `m9-${run}`, bot: 'greedy' }],
+    };
     const refusals: [string | undefined, number, string][] = [
       [undefined, 403, 'FORBIDDEN'],
       [other.body.key, 403, 'FORBIDDEN'],
@@ -160,15 +265,25 @@ describe('tournaments under abuse', () => {
       if (status === 403) expect(res.body.reason).toBe('entrants/not-yourself');
     }
     // Nothing was written for the victim: it holds no match.
-    const mine = await h.client.http.get('/players/me/matches').set('Authorization', `Bearer ${victim.body.key}`).expect(200);
+    const mine = await h.client.http
+      .get('/players/me/matches')
+      .set('Authorization', `Bearer ${victim.body.key}`)
+      .expect(200);
     expect(mine.body.matches).toEqual([]);
     // With its own key, the player enters.
-    const created = await h.client.http.post('/tournaments').set('Authorization', `Bearer ${victim.body.key}`).send(body).expect(201);
+    const created = await h.client.http
+      .post('/tournaments')
+      .set('Authorization', `Bearer ${victim.body.key}`)
+      .send(body)
+      .expect(201);
     expect(created.body.entrants[0]).toEqual({ name: `victim-${run}`, kind: 'player', player: victim.body.id });
-    await h.client.http.post(`/games/reversi/matches/${created.body.rounds[0].matches[0].id}/resign`).set('Authorization', `Bearer ${victim.body.key}`).expect(200);
+    await h.client.http
+      .post(`/games/reversi/matches/${created.body.rounds[0].matches[0].id}/resign`)
+      .set('Authorization', `Bearer ${victim.body.key}`)
+      .expect(200);
   });
 
-  it('audit: a tournament stream\'s after / Last-Event-ID is bounded as every other cursor is', async () => {
+  it("audit: a tournament stream's after / Last-Event-ID is bounded as every other cursor is", async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     for (const bad of ['-1', '1.5', 'x', '2000000001', '1e300']) {
       const res = await h.client.http.get(`/tournaments/${id}/events?after=${bad}`).expect(400);

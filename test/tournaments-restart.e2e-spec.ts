@@ -24,8 +24,17 @@ describe('the tournament director across instances', () => {
     const a = await startTimedApp({ databaseUrl: scratch.url, botSweepMs: 10 });
     let id: string;
     try {
-      const created = await request(a.app.getHttpServer()).post('/tournaments')
-        .send({ game: 'reversi', format: 'round-robin', entrants: [{ name: 'r1', bot: 'random' }, { name: 'r2', bot: 'random' }] }).expect(201);
+      const created = await request(a.app.getHttpServer())
+        .post('/tournaments')
+        .send({
+          game: 'reversi',
+          format: 'round-robin',
+          entrants: [
+            { name: 'r1', bot: 'random' },
+            { name: 'r2', bot: 'random' },
+          ],
+        })
+        .expect(201);
       id = created.body.id;
       await waitForMatch(a.app, 'reversi', created.body.rounds[0].matches[0].id, finished, 30_000);
       // The release of a claim checks the lease: one taken over since (here, set by hand) is left alone.
@@ -36,13 +45,17 @@ describe('the tournament director across instances', () => {
       const theirs = new Date(now.getTime() + 60_000);
       await db.pool.query('UPDATE "Tournament" SET "lease" = $2 WHERE "id" = $1', [id, theirs]);
       await store.release(id, mine);
-      expect((await db.pool.query('SELECT "lease" FROM "Tournament" WHERE "id" = $1', [id])).rows[0].lease).toEqual(theirs);
+      expect((await db.pool.query('SELECT "lease" FROM "Tournament" WHERE "id" = $1', [id])).rows[0].lease).toEqual(
+        theirs,
+      );
       await store.release(id, theirs);
       expect((await db.pool.query('SELECT "lease" FROM "Tournament" WHERE "id" = $1', [id])).rows[0].lease).toBeNull();
     } finally {
       await a.app.close();
     }
-    expect((await db.pool.query('SELECT "status" FROM "Tournament" WHERE "id" = $1', [id])).rows[0].status).toBe('running');
+    expect((await db.pool.query('SELECT "status" FROM "Tournament" WHERE "id" = $1', [id])).rows[0].status).toBe(
+      'running',
+    );
 
     // A director whose period is an hour: only its start-up sweep can finish the tournament within the wait.
     const b = await startTimedApp({ databaseUrl: scratch.url, tournamentSweepMs: 3_600_000 });

@@ -28,7 +28,9 @@ describe('npm run verify on the test database', () => {
     for (let version = 0; version < moves; version++) {
       const match = (await h.client.get(game, id).expect(200)).body as { toMove: number[] };
       const seat = match.toMove[0] as number;
-      const legal = (await h.client.legal(game, id, seats[seat]?.token as string).expect(200)).body as { moves: unknown[] };
+      const legal = (await h.client.legal(game, id, seats[seat]?.token as string).expect(200)).body as {
+        moves: unknown[];
+      };
       await h.client.move(game, id, seats[seat]?.token, legal.moves[0], version).expect(200);
     }
     return id;
@@ -43,7 +45,9 @@ describe('npm run verify on the test database', () => {
     const misfiled = await playSome('reversi', ['a', 'b'], 1);
     const tampered = await playSome('reversi', ['a', 'b'], 4);
     // Behind the server's back: event 3 becomes a move onto an occupied square.
-    await h.db.pool.query(`UPDATE "MatchEvent" SET "payload" = '{"square":"d4"}' WHERE "matchId" = $1 AND "seq" = 3`, [tampered]);
+    await h.db.pool.query(`UPDATE "MatchEvent" SET "payload" = '{"square":"d4"}' WHERE "matchId" = $1 AND "seq" = 3`, [
+      tampered,
+    ]);
     // And a match whose stored status no longer matches its log.
     await h.db.pool.query(`UPDATE "Match" SET "status" = 'finished' WHERE "id" = $1`, [misfiled]);
 
@@ -51,18 +55,31 @@ describe('npm run verify on the test database', () => {
     const summary = await verifyLogs(db, engines, { onFailure: (f) => failures.push(f), pageSize: 3 });
     const mine = new Map(failures.map((f) => [f.id, f]));
     for (const id of good) expect(mine.get(id)).toBeUndefined();
-    expect(mine.get(tampered)).toMatchObject({ game: 'reversi', seq: 3, problem: expect.stringContaining('ILLEGAL_MOVE') });
+    expect(mine.get(tampered)).toMatchObject({
+      game: 'reversi',
+      seq: 3,
+      problem: expect.stringContaining('ILLEGAL_MOVE'),
+    });
     expect(mine.get(misfiled)).toMatchObject({ seq: null, problem: expect.stringContaining('stored as finished') });
     expect(summary.matches).toBeGreaterThanOrEqual(good.length + 2);
     expect(summary.failed).toBe(failures.length);
 
     const lines: string[] = [];
-    const code = await runVerify(db, engines, (line) => lines.push(line), () => undefined);
+    const code = await runVerify(
+      db,
+      engines,
+      (line) => lines.push(line),
+      () => undefined,
+    );
     expect(code).toBe(1);
     expect(lines).toContain(`FAIL reversi ${tampered} at event 3: ${mine.get(tampered)?.problem}`);
-    expect(lines[lines.length - 1]).toMatch(/^verified \d+ matches \(\d+ events\) under rules versions reversi 1, .*: \d+ no longer replay$/);
+    expect(lines[lines.length - 1]).toMatch(
+      /^verified \d+ matches \(\d+ events\) under rules versions reversi 1, .*: \d+ no longer replay$/,
+    );
     // Read-only: the tampered log is reported, not patched.
-    const stored = await h.db.pool.query('SELECT "payload" FROM "MatchEvent" WHERE "matchId" = $1 AND "seq" = 3', [tampered]);
+    const stored = await h.db.pool.query('SELECT "payload" FROM "MatchEvent" WHERE "matchId" = $1 AND "seq" = 3', [
+      tampered,
+    ]);
     expect(stored.rows[0].payload).toEqual({ square: 'd4' });
   });
 
@@ -71,7 +88,10 @@ describe('npm run verify on the test database', () => {
     const { app, clock } = await startTimedApp({ botSweepMs: 0 });
     try {
       const client = new Client(app);
-      const create = async (game: string, body: Record<string, unknown>): Promise<{ id: string; seats: { token: string }[] }> => {
+      const create = async (
+        game: string,
+        body: Record<string, unknown>,
+      ): Promise<{ id: string; seats: { token: string }[] }> => {
         const res = await client.http.post(`/games/${game}/matches`).send(body);
         if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
         return res.body;
@@ -81,10 +101,21 @@ describe('npm run verify on the test database', () => {
       const waiting = await create('qwirkle', { players: [{ name: 'a' }, { open: true }, { open: true }] });
       await client.http.post(`/games/qwirkle/matches/${waiting.id}/join`).send({ name: 'b' }).expect(200);
       const aborted = await create('split', { players: [{ name: 'a' }, { open: true }] });
-      const timedOut = await create('reversi', { players: [{ name: 'a' }, { name: 'b' }], timeControl: { perMoveSeconds: 3600 } });
-      const left = await create('qwirkle', { players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }], timeControl: { perMoveSeconds: 3600 }, onTimeout: 'forfeit' });
+      const timedOut = await create('reversi', {
+        players: [{ name: 'a' }, { name: 'b' }],
+        timeControl: { perMoveSeconds: 3600 },
+      });
+      const left = await create('qwirkle', {
+        players: [{ name: 'a' }, { name: 'b' }, { name: 'c' }],
+        timeControl: { perMoveSeconds: 3600 },
+        onTimeout: 'forfeit',
+      });
       const resigned = await create('deblockle', { players: [{ name: 'a' }, { name: 'b' }] });
-      await client.http.post(`/games/deblockle/matches/${resigned.id}/resign`).set('Authorization', `Bearer ${resigned.seats[1]?.token}`).send({}).expect(200);
+      await client.http
+        .post(`/games/deblockle/matches/${resigned.id}/resign`)
+        .set('Authorization', `Bearer ${resigned.seats[1]?.token}`)
+        .send({})
+        .expect(200);
       const bots = await create('reversi', { players: [{ name: 'a' }, { bot: 'random' }] });
       // Only these two matches' deadlines are applied (a sweep would take other test files' matches too).
       clock.advance(HOUR + 1000);
@@ -95,11 +126,30 @@ describe('npm run verify on the test database', () => {
       clock.advance(2 * 86_400_000);
       await client.http.post(`/games/split/matches/${aborted.id}/join`).send({ name: 'b' }).expect(409);
 
-      const statuses = await h.db.pool.query('SELECT "id"::text AS "id", "status" FROM "Match" WHERE "id" = ANY($1::uuid[])', [[joined.id, waiting.id, aborted.id, timedOut.id, left.id, resigned.id, bots.id]]);
+      const statuses = await h.db.pool.query(
+        'SELECT "id"::text AS "id", "status" FROM "Match" WHERE "id" = ANY($1::uuid[])',
+        [[joined.id, waiting.id, aborted.id, timedOut.id, left.id, resigned.id, bots.id]],
+      );
       const status = new Map(statuses.rows.map((r: { id: string; status: string }) => [r.id, r.status]));
-      expect([joined, waiting, aborted, timedOut, left, resigned, bots].map((m) => status.get(m.id))).toEqual(['active', 'waiting', 'aborted', 'finished', 'active', 'finished', 'active']);
-      const types = await h.db.pool.query('SELECT DISTINCT "type" FROM "MatchEvent" WHERE "matchId" = ANY($1::uuid[]) ORDER BY "type"', [[joined.id, aborted.id, timedOut.id, left.id, resigned.id]]);
-      expect(types.rows.map((r: { type: string }) => r.type)).toEqual(['MatchAborted', 'PlayerResigned', 'SeatJoined', 'TimedOut']);
+      expect([joined, waiting, aborted, timedOut, left, resigned, bots].map((m) => status.get(m.id))).toEqual([
+        'active',
+        'waiting',
+        'aborted',
+        'finished',
+        'active',
+        'finished',
+        'active',
+      ]);
+      const types = await h.db.pool.query(
+        'SELECT DISTINCT "type" FROM "MatchEvent" WHERE "matchId" = ANY($1::uuid[]) ORDER BY "type"',
+        [[joined.id, aborted.id, timedOut.id, left.id, resigned.id]],
+      );
+      expect(types.rows.map((r: { type: string }) => r.type)).toEqual([
+        'MatchAborted',
+        'PlayerResigned',
+        'SeatJoined',
+        'TimedOut',
+      ]);
 
       const failures: VerifyFailure[] = [];
       await verifyLogs(db, engines, { onFailure: (f) => failures.push(f), pageSize: 3 });
@@ -111,23 +161,39 @@ describe('npm run verify on the test database', () => {
   });
 
   it('stops, rather than blaming the matches, when the database fails mid-way', async () => {
-    const lose = async <T>(query: <U>(sql: string, params?: unknown[]) => Promise<U[]>, sql: string, params?: unknown[]): Promise<T[]> => {
+    const lose = async <T>(
+      query: <U>(sql: string, params?: unknown[]) => Promise<U[]>,
+      sql: string,
+      params?: unknown[],
+    ): Promise<T[]> => {
       if (sql.includes('"MatchEvent"')) throw new Error('connection lost');
       return query<T>(sql, params);
     };
     const failing = {
       exec: (sql: string) => db.exec(sql),
       query: <T>(sql: string, params?: unknown[]) => lose<T>(db.query.bind(db), sql, params),
-      session: <T>(fn: (r: SqlRunner) => Promise<T>) => db.session((r) => fn({ exec: (sql) => r.exec(sql), query: <U>(sql: string, params?: unknown[]) => lose<U>(r.query.bind(r), sql, params) })),
+      session: <T>(fn: (r: SqlRunner) => Promise<T>) =>
+        db.session((r) =>
+          fn({
+            exec: (sql) => r.exec(sql),
+            query: <U>(sql: string, params?: unknown[]) => lose<U>(r.query.bind(r), sql, params),
+          }),
+        ),
     };
     const failures: VerifyFailure[] = [];
-    await expect(verifyLogs(failing, engines, { onFailure: (f) => failures.push(f) })).rejects.toThrow('connection lost');
+    await expect(verifyLogs(failing, engines, { onFailure: (f) => failures.push(f) })).rejects.toThrow(
+      'connection lost',
+    );
     expect(failures).toEqual([]);
   });
 
   it('reads each match from one snapshot: moves appended while it runs cause no false failure', async () => {
-    const matches = await Promise.all(Array.from({ length: 6 }, () => h.client.create('qwirkle', ['a', 'b'], { maxTurns: 100_000 })));
-    const logs = new Map(await Promise.all(matches.map(async (m) => [m.id, await qwirkleExchanges(h.db.pool, m.id, 400)] as const)));
+    const matches = await Promise.all(
+      Array.from({ length: 6 }, () => h.client.create('qwirkle', ['a', 'b'], { maxTurns: 100_000 })),
+    );
+    const logs = new Map(
+      await Promise.all(matches.map(async (m) => [m.id, await qwirkleExchanges(h.db.pool, m.id, 400)] as const)),
+    );
     // Appends as the server does: the event and the match's new version in one transaction, one match after another.
     let stop = false;
     let appended = 0;
@@ -138,7 +204,10 @@ describe('npm run verify on the test database', () => {
           for (const [id, events] of logs) {
             const e = events[seq - 1]!;
             await client.query('BEGIN');
-            await client.query(`INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload") VALUES ($1, $2, 'MoveMade', $3, $4)`, [id, e.seq, e.seat, JSON.stringify(e.payload)]);
+            await client.query(
+              `INSERT INTO "MatchEvent" ("matchId", "seq", "type", "seat", "payload") VALUES ($1, $2, 'MoveMade', $3, $4)`,
+              [id, e.seq, e.seat, JSON.stringify(e.payload)],
+            );
             await client.query('UPDATE "Match" SET "version" = $2 WHERE "id" = $1', [id, e.seq]);
             await client.query('COMMIT');
             appended++;
@@ -177,9 +246,16 @@ describe('npm run verify on the test database', () => {
       await app.close();
       const clean = await openDatabase({ databaseUrl: scratch.url, dataDir: '', poolSize: 1 });
       const lines: string[] = [];
-      const code = await runVerify(clean, engines, (line) => lines.push(line), () => undefined);
+      const code = await runVerify(
+        clean,
+        engines,
+        (line) => lines.push(line),
+        () => undefined,
+      );
       await clean.close();
-      expect(lines).toEqual([expect.stringMatching(/^verified 2 matches \(1 events\) under rules versions .*: every log replays$/)]);
+      expect(lines).toEqual([
+        expect.stringMatching(/^verified 2 matches \(1 events\) under rules versions .*: every log replays$/),
+      ]);
       expect(code).toBe(0);
     } finally {
       await scratch.drop();

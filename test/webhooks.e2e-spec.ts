@@ -14,12 +14,19 @@ import type { Body } from './support/body';
 const FAST = { webhookAllowPrivate: true, webhookRetryBaseMs: 40, webhookPollMs: 20 };
 
 async function create(client: Client, urls: string[], extra: Body = {}): Promise<Body> {
-  const res = await client.http.post('/games/reversi/matches').send({ players: [{ name: 'ann' }, { name: 'bob' }], webhooks: urls.map((url) => ({ url })), ...extra });
+  const res = await client.http
+    .post('/games/reversi/matches')
+    .send({ players: [{ name: 'ann' }, { name: 'bob' }], webhooks: urls.map((url) => ({ url })), ...extra });
   if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 const history = async (client: Client, m: Body) =>
-  (await client.http.get(`/games/reversi/matches/${m.id}/webhook-deliveries`).set('Authorization', `Bearer ${m.webhookSecret}`).expect(200)).body.deliveries as Body[];
+  (
+    await client.http
+      .get(`/games/reversi/matches/${m.id}/webhook-deliveries`)
+      .set('Authorization', `Bearer ${m.webhookSecret}`)
+      .expect(200)
+  ).body.deliveries as Body[];
 
 describe('webhooks', () => {
   let app: NestFastifyApplication;
@@ -45,8 +52,17 @@ describe('webhooks', () => {
     expect(again.body).not.toHaveProperty('webhookSecret');
     const [ann, bob] = m.seats.map((s: Body) => s.token);
     let v = 0;
-    for (const [token, square] of [[ann, 'd3'], [bob, 'c3'], [ann, 'c4']]) await client.move('reversi', m.id, token, { square }, v++).expect(200);
-    await client.http.post(`/games/reversi/matches/${m.id}/resign`).set('Authorization', `Bearer ${bob}`).send({}).expect(200);
+    for (const [token, square] of [
+      [ann, 'd3'],
+      [bob, 'c3'],
+      [ann, 'c4'],
+    ])
+      await client.move('reversi', m.id, token, { square }, v++).expect(200);
+    await client.http
+      .post(`/games/reversi/matches/${m.id}/resign`)
+      .set('Authorization', `Bearer ${bob}`)
+      .send({})
+      .expect(200);
 
     await receiver.waitFor(() => receiver.bodiesFor(m.id).length >= 5);
     const mine = receiver.received.filter((r) => JSON.parse(r.body).data.matchId === m.id);
@@ -55,7 +71,9 @@ describe('webhooks', () => {
     // Every body, as sent, is what the spec's WebhookEvent component says (so the two cannot drift apart).
     const spec = new SpecChecker((await client.http.get('/openapi.json').expect(200)).body);
     for (const r of mine) expect(spec.checkComponent('WebhookEvent', r.body)).toEqual([]);
-    expect(() => verifier.verify(mine[0]!.body.replace('"seq":0', '"seq":9'), mine[0]!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      verifier.verify(mine[0]!.body.replace('"seq":0', '"seq":9'), mine[0]!.headers as Record<string, string>),
+    ).toThrow();
     const bodies = mine.map((r) => JSON.parse(r.body)).sort((a, b) => a.data.seq - b.data.seq);
     expect(bodies.map((b) => [b.type, b.data.seq, b.data.version, b.data.status, b.data.toMove])).toEqual([
       ['match.started', 0, 0, 'active', [0]],
@@ -65,19 +83,36 @@ describe('webhooks', () => {
       ['match.finished', 4, 4, 'finished', []],
     ]);
     for (const b of bodies) {
-      expect([...keysOf(b)].sort()).toEqual(['data', 'game', 'matchId', 'seq', 'status', 'timestamp', 'toMove', 'type', 'version']);
+      expect([...keysOf(b)].sort()).toEqual([
+        'data',
+        'game',
+        'matchId',
+        'seq',
+        'status',
+        'timestamp',
+        'toMove',
+        'type',
+        'version',
+      ]);
       expect(b.data).toMatchObject({ game: 'reversi', matchId: m.id });
     }
     expect(new Set(mine.map((r) => r.headers['webhook-id'])).size).toBe(5);
     await app.get(WebhookDispatcher).dispatch();
     const h = await history(client, m);
-    expect(h.map((d) => [d.seq, d.status, d.attempts.length])).toEqual([[0, 'delivered', 1], [1, 'delivered', 1], [2, 'delivered', 1], [3, 'delivered', 1], [4, 'delivered', 1]]);
+    expect(h.map((d) => [d.seq, d.status, d.attempts.length])).toEqual([
+      [0, 'delivered', 1],
+      [1, 'delivered', 1],
+      [2, 'delivered', 1],
+      [3, 'delivered', 1],
+      [4, 'delivered', 1],
+    ]);
   });
 
   it('a receiver that fails twice gets the same webhook-id three times, and Retry-After is honoured', async () => {
     const flaky = await new Receiver().start();
     try {
-      flaky.answer = (_, i) => (i === 0 ? { status: 500 } : i === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 });
+      flaky.answer = (_, i) =>
+        i === 0 ? { status: 500 } : i === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 };
       const m = await create(client, [flaky.url()]);
       await flaky.waitFor(() => flaky.received.length >= 3);
       const ids = flaky.received.map((r) => r.headers['webhook-id']);
@@ -107,7 +142,10 @@ describe('webhooks', () => {
       expect(gone.received).toHaveLength(1);
       const h = await history(client, m);
       expect(h.filter((d) => d.url === gone.url()).map((d) => [d.seq, d.status])).toEqual([[0, 'disabled']]);
-      expect(h.filter((d) => d.url !== gone.url()).map((d) => [d.seq, d.status])).toEqual([[0, 'delivered'], [1, 'delivered']]);
+      expect(h.filter((d) => d.url !== gone.url()).map((d) => [d.seq, d.status])).toEqual([
+        [0, 'delivered'],
+        [1, 'delivered'],
+      ]);
     } finally {
       await gone.stop();
     }
@@ -120,7 +158,13 @@ describe('webhooks', () => {
     expect((await client.http.get(base)).status).toBe(401);
     expect((await client.http.get(base).set('Authorization', `Bearer ${m.seats[0].token}`)).status).toBe(401);
     expect((await client.http.get(base).set('Authorization', `Bearer ${other.webhookSecret}`)).status).toBe(401);
-    expect((await client.http.get(`/games/reversi/matches/00000000-0000-4000-8000-000000000000/webhook-deliveries`).set('Authorization', `Bearer ${m.webhookSecret}`)).status).toBe(404);
+    expect(
+      (
+        await client.http
+          .get(`/games/reversi/matches/00000000-0000-4000-8000-000000000000/webhook-deliveries`)
+          .set('Authorization', `Bearer ${m.webhookSecret}`)
+      ).status,
+    ).toBe(404);
   });
 
   it('a receiver that is down while the server is killed and restarted still gets every event', async () => {
@@ -136,7 +180,9 @@ describe('webhooks', () => {
     await first.app.get(WebhookDispatcher).dispatch();
     // The instance dies in the middle of an attempt: it had claimed the due deliveries (its lease is still on
     // them) and never settled them. Nothing about them is in its memory any more.
-    await first.app.get<WebhookStore>(WEBHOOK_STORE).claimDue(new Date(Date.now() + 60_000), new Date(Date.now() + 300), 1000);
+    await first.app
+      .get<WebhookStore>(WEBHOOK_STORE)
+      .claimDue(new Date(Date.now() + 60_000), new Date(Date.now() + 300), 1000);
     await first.app.close();
 
     const up = await new Receiver().start(port);
@@ -149,12 +195,18 @@ describe('webhooks', () => {
       await second.app.get(WebhookDispatcher).dispatch();
       const c2 = new Client(second.app);
       let h = await history(c2, m);
-      for (const until = Date.now() + 10_000; h.some((d) => d.status === 'pending') && Date.now() < until; h = await history(c2, m)) {
+      for (
+        const until = Date.now() + 10_000;
+        h.some((d) => d.status === 'pending') && Date.now() < until;
+        h = await history(c2, m)
+      ) {
         await new Promise((r) => setTimeout(r, 25));
       }
       expect(h.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
       expect(h.every((d) => d.attempts.length >= 2 && d.attempts.at(-1).statusCode === 200)).toBe(true);
-      expect(h.every((d) => d.attempts.slice(0, -1).every((a: Body) => a.statusCode === null && a.error === 'unreachable'))).toBe(true);
+      expect(
+        h.every((d) => d.attempts.slice(0, -1).every((a: Body) => a.statusCode === null && a.error === 'unreachable')),
+      ).toBe(true);
     } finally {
       await second.app.close();
       await up.stop();
@@ -164,10 +216,17 @@ describe('webhooks', () => {
   it('a thousand concurrent moves on many matches with webhooks give exactly one outbox row per event and endpoint', async () => {
     // A thousand connections at once on a shared 2-core machine: the default 10 s for the headers (main's
     // slow-client guard) could cut some before they are read; this test is about the outbox, not that guard.
-    const quiet = await startTimedApp({ webhookAllowPrivate: true, webhookPollMs: 0, headersTimeoutMs: 120_000, requestTimeoutMs: 120_000 });
+    const quiet = await startTimedApp({
+      webhookAllowPrivate: true,
+      webhookPollMs: 0,
+      headersTimeoutMs: 120_000,
+      requestTimeoutMs: 120_000,
+    });
     try {
       const c = new Client(quiet.app);
-      const matches = await Promise.all(Array.from({ length: 100 }, () => create(c, [receiver.url('/a'), receiver.url('/b')])));
+      const matches = await Promise.all(
+        Array.from({ length: 100 }, () => create(c, [receiver.url('/a'), receiver.url('/b')])),
+      );
       // Ten moves per match, all on version 0 (black's four openings, repeated): one lands per match.
       const squares = ['d3', 'c4', 'f5', 'e6'];
       // A thousand connects at once can be reset on a loaded 2-core machine (seen there, before and after this
@@ -182,15 +241,24 @@ describe('webhooks', () => {
           }
         }
       };
-      const results = await Promise.all(matches.flatMap((m) => Array.from({ length: 10 }, (_, i) => move(m.id, m.seats[0].token, squares[i % 4] as string))));
+      const results = await Promise.all(
+        matches.flatMap((m) =>
+          Array.from({ length: 10 }, (_, i) => move(m.id, m.seats[0].token, squares[i % 4] as string)),
+        ),
+      );
       expect(results).toHaveLength(1000);
       expect(results.filter((s) => s === 200)).toHaveLength(100);
       expect(results.filter((s) => s !== 200 && s !== 409)).toEqual([]);
       const ids = matches.map((m) => m.id);
       const rows = await db.pool.query(
         `SELECT d."matchId"::text AS "matchId", d."seq", count(*)::int AS n, count(DISTINCT d."endpointId")::int AS endpoints
-           FROM "WebhookDelivery" d WHERE d."matchId" = ANY($1::uuid[]) GROUP BY 1, 2`, [ids]);
-      const events = await db.pool.query(`SELECT "matchId"::text AS "matchId", "seq" FROM "MatchEvent" WHERE "matchId" = ANY($1::uuid[])`, [ids]);
+           FROM "WebhookDelivery" d WHERE d."matchId" = ANY($1::uuid[]) GROUP BY 1, 2`,
+        [ids],
+      );
+      const events = await db.pool.query(
+        `SELECT "matchId"::text AS "matchId", "seq" FROM "MatchEvent" WHERE "matchId" = ANY($1::uuid[])`,
+        [ids],
+      );
       const want = new Set([...ids.map((id) => `${id}:0`), ...events.rows.map((e) => `${e.matchId}:${e.seq}`)]);
       expect(events.rows).toHaveLength(100);
       expect(rows.rows).toHaveLength(want.size);
@@ -213,7 +281,11 @@ describe('webhooks: deliveries do not wait on each other', () => {
     const { app } = await startTimedApp({ ...FAST, webhookTimeoutMs: 8000 });
     try {
       const c = new Client(app);
-      for (let i = 0; i < 2; i++) await create(c, [1, 2, 3, 4].map((k) => silent.url(`/a${k}`)));
+      for (let i = 0; i < 2; i++)
+        await create(
+          c,
+          [1, 2, 3, 4].map((k) => silent.url(`/a${k}`)),
+        );
       await silent.waitFor(() => silent.connections >= 8);
       // Eight attempts now hang (for 8 s each); a new match's webhook to a fast receiver must not wait for them.
       const b = await create(c, [fast.url()]);
@@ -225,13 +297,20 @@ describe('webhooks: deliveries do not wait on each other', () => {
     }
   });
 
-  it('128 deliveries hanging on one host do not delay another match\'s webhook to another host', async () => {
+  it("128 deliveries hanging on one host do not delay another match's webhook to another host", async () => {
     const silent = await new SilentReceiver().start('127.0.0.2');
     const fast = await new Receiver().start();
     const { app } = await startTimedApp({ ...FAST, webhookTimeoutMs: 8000 });
     try {
       const c = new Client(app);
-      await Promise.all(Array.from({ length: 32 }, () => create(c, [1, 2, 3, 4].map((k) => silent.url(`/a${k}`)))));
+      await Promise.all(
+        Array.from({ length: 32 }, () =>
+          create(
+            c,
+            [1, 2, 3, 4].map((k) => silent.url(`/a${k}`)),
+          ),
+        ),
+      );
       await silent.waitFor(() => silent.connections >= 8);
       const b = await create(c, [fast.url()]);
       await fast.waitFor(() => fast.bodiesFor(b.id).length >= 1, 2000);
@@ -275,7 +354,10 @@ describe('webhooks: a budget per host', () => {
       expect(slow.received).toHaveLength(20);
       for (const m of matches) {
         const h = await history(c, m);
-        expect(h.map((d) => [d.status, d.attempts.length])).toEqual([['delivered', 1], ['delivered', 1]]);
+        expect(h.map((d) => [d.status, d.attempts.length])).toEqual([
+          ['delivered', 1],
+          ['delivered', 1],
+        ]);
       }
     } finally {
       await app.close();
@@ -288,10 +370,16 @@ describe('webhooks: a budget per host', () => {
     const { app, clock } = await startTimedApp({ ...FAST, webhookPollMs: 0, webhookHostPerMinute: 5 });
     try {
       const c = new Client(app);
-      const matches = [await create(c, [r.url('/a'), r.url('/b')]), await create(c, [r.url('/a'), r.url('/b')]), await create(c, [r.url('/a'), r.url('/b')])];
+      const matches = [
+        await create(c, [r.url('/a'), r.url('/b')]),
+        await create(c, [r.url('/a'), r.url('/b')]),
+        await create(c, [r.url('/a'), r.url('/b')]),
+      ];
       await app.get(WebhookDispatcher).dispatch();
       expect(r.received).toHaveLength(5);
-      const waiting = (await Promise.all(matches.map((m) => history(c, m)))).flat().filter((d) => d.status === 'pending');
+      const waiting = (await Promise.all(matches.map((m) => history(c, m))))
+        .flat()
+        .filter((d) => d.status === 'pending');
       expect(waiting.map((d) => d.attempts.length)).toEqual([0]);
       clock.advance(61_000);
       await app.get(WebhookDispatcher).dispatch();
@@ -311,9 +399,24 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
     const strict = await startTimedApp({ webhookAllowPrivate: false, webhookPollMs: 0 });
     try {
       const c = new Client(strict.app);
-      for (const url of ['https://127.0.0.1/hook', 'https://[::1]/hook', 'https://10.1.2.3/', 'https://169.254.169.254/latest', 'https://[::ffff:192.168.0.1]/', `http://example.com/hook`, 'ftp://example.com/']) {
-        const res = await c.http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], webhooks: [{ url }] });
-        expect([url, res.status, res.body.code, res.body.reason]).toEqual([url, 400, 'VALIDATION_FAILED', 'webhooks/url-refused']);
+      for (const url of [
+        'https://127.0.0.1/hook',
+        'https://[::1]/hook',
+        'https://10.1.2.3/',
+        'https://169.254.169.254/latest',
+        'https://[::ffff:192.168.0.1]/',
+        `http://example.com/hook`,
+        'ftp://example.com/',
+      ]) {
+        const res = await c.http
+          .post('/games/reversi/matches')
+          .send({ players: [{ name: 'a' }, { name: 'b' }], webhooks: [{ url }] });
+        expect([url, res.status, res.body.code, res.body.reason]).toEqual([
+          url,
+          400,
+          'VALIDATION_FAILED',
+          'webhooks/url-refused',
+        ]);
       }
       // A name is looked up when the delivery is made: localhost resolves inside, so nothing is sent.
       const named = await create(c, ['https://localhost:9/hook']);
@@ -323,8 +426,17 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
       // Refused, in one word: the history never tells what the name resolved to.
       expect(d!.attempts[0]).toMatchObject({ statusCode: null, error: 'refused' });
       // IPv6 forms that reach a private IPv4 or range are refused at creation too.
-      for (const host of ['[64:ff9b::a9fe:a9fe]', '[2002:7f00:1::1]', '[::127.0.0.1]', '[fec0::1]', '[2001::1]', '[::ffff:7f00:1]']) {
-        const res = await c.http.post('/games/reversi/matches').send({ players: [{ name: 'a' }, { name: 'b' }], webhooks: [{ url: `https://${host}/hook` }] });
+      for (const host of [
+        '[64:ff9b::a9fe:a9fe]',
+        '[2002:7f00:1::1]',
+        '[::127.0.0.1]',
+        '[fec0::1]',
+        '[2001::1]',
+        '[::ffff:7f00:1]',
+      ]) {
+        const res = await c.http
+          .post('/games/reversi/matches')
+          .send({ players: [{ name: 'a' }, { name: 'b' }], webhooks: [{ url: `https://${host}/hook` }] });
         expect([host, res.status, res.body.reason]).toEqual([host, 400, 'webhooks/url-refused']);
       }
     } finally {
@@ -337,7 +449,13 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
 // restarted one ever attempt these deliveries (and the backoff stays short).
 describe('webhooks across a SIGKILL', () => {
   const deliveries = async (base: string, m: Body): Promise<Body[]> =>
-    ((await (await fetch(`${base}/games/reversi/matches/${m.id}/webhook-deliveries`, { headers: { authorization: `Bearer ${m.webhookSecret}` } })).json()) as Body).deliveries;
+    (
+      (await (
+        await fetch(`${base}/games/reversi/matches/${m.id}/webhook-deliveries`, {
+          headers: { authorization: `Bearer ${m.webhookSecret}` },
+        })
+      ).json()) as Body
+    ).deliveries;
 
   it('a receiver that is down while the server is killed with SIGKILL and restarted still gets every event', async () => {
     const down = await new Receiver().start();
@@ -348,17 +466,47 @@ describe('webhooks across a SIGKILL', () => {
     // suites' rows with a 30 s lease (clocks, expiry, bot turns, tournaments): a killed claim would stall those
     // suites until it ran out (a round robin of another suite once missed its 60 s that way).
     const env = {
-      WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000',
-      CLOCK_SWEEP_MS: '0', EXPIRY_SWEEP_SECONDS: '0', BOT_SWEEP_MS: '0', TOURNAMENT_SWEEP_MS: '0',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_RETRY_BASE_MS: '50',
+      WEBHOOK_POLL_MS: '50',
+      WEBHOOK_TIMEOUT_MS: '1000',
+      CLOCK_SWEEP_MS: '0',
+      EXPIRY_SWEEP_SECONDS: '0',
+      BOT_SWEEP_MS: '0',
+      TOURNAMENT_SWEEP_MS: '0',
     };
     const first = await startServerProcess(env);
-    const post = (base: string, path: string, body: unknown, token?: string) => fetch(`${base}${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: await r.json() as Body }));
-    const created = await post(first.base, '/games/reversi/matches', { players: [{ name: 'a' }, { name: 'b' }], webhooks: [{ url: `http://127.0.0.1:${port}/hook` }] });
+    const post = (base: string, path: string, body: unknown, token?: string) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Body }));
+    const created = await post(first.base, '/games/reversi/matches', {
+      players: [{ name: 'a' }, { name: 'b' }],
+      webhooks: [{ url: `http://127.0.0.1:${port}/hook` }],
+    });
     const m = created.body;
-    expect((await post(first.base, `/games/reversi/matches/${m.id}/moves`, { move: { square: 'd3' }, expectedVersion: 0 }, m.seats[0].token)).status).toBe(200);
-    expect((await post(first.base, `/games/reversi/matches/${m.id}/moves`, { move: { square: 'c3' }, expectedVersion: 1 }, m.seats[1].token)).status).toBe(200);
+    expect(
+      (
+        await post(
+          first.base,
+          `/games/reversi/matches/${m.id}/moves`,
+          { move: { square: 'd3' }, expectedVersion: 0 },
+          m.seats[0].token,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          first.base,
+          `/games/reversi/matches/${m.id}/moves`,
+          { move: { square: 'c3' }, expectedVersion: 1 },
+          m.seats[1].token,
+        )
+      ).status,
+    ).toBe(200);
     // Let it try (and fail) at least once per delivery, then kill it where it stands.
     const attempted = async () => (await deliveries(first.base, m)).every((d) => d.attempts.length > 0);
     for (let i = 0; i < 200 && !(await attempted()); i++) await new Promise((r) => setTimeout(r, 50));
@@ -374,7 +522,11 @@ describe('webhooks across a SIGKILL', () => {
       const deadline = Date.now() + 10_000;
       let h = await deliveries(second.base, m);
       while (h.some((d) => d.status !== 'delivered') && Date.now() < deadline) h = await deliveries(second.base, m);
-      expect(h.map((d) => [d.seq, d.status])).toEqual([[0, 'delivered'], [1, 'delivered'], [2, 'delivered']]);
+      expect(h.map((d) => [d.seq, d.status])).toEqual([
+        [0, 'delivered'],
+        [1, 'delivered'],
+        [2, 'delivered'],
+      ]);
     } finally {
       await second.kill9();
       await up.stop();

@@ -18,7 +18,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rollupOptions: {
-      input: { lobby: resolve(here, 'index.html'), play: resolve(here, 'play.html'), arena: resolve(here, 'arena.html') },
+      input: {
+        lobby: resolve(here, 'index.html'),
+        play: resolve(here, 'play.html'),
+        arena: resolve(here, 'arena.html'),
+      },
     },
   },
 });

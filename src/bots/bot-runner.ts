@@ -90,7 +90,13 @@ export class BotRunner extends Sweeper<number> {
     @Optional() private readonly metrics: Metrics = NO_METRICS,
   ) {
     // Claims one at a time per instance; a tick or a freed place during a claim asks for one more after it.
-    super('Bots', { name: 'bots', everyMs: config.botSweepMs, atStart: true, whileRunning: 'again', failure: 'claim failed' });
+    super('Bots', {
+      name: 'bots',
+      everyMs: config.botSweepMs,
+      atStart: true,
+      whileRunning: 'again',
+      failure: 'claim failed',
+    });
   }
 
   override async onApplicationShutdown(): Promise<void> {
@@ -126,7 +132,8 @@ export class BotRunner extends Sweeper<number> {
       if (this.inFlight.has(id)) {
         // Its lease ran out while this instance still plays it (a move slower than a lease): the play in
         // flight goes on under its own lease; this second claim is given back.
-        await this.turns.release(id, leaseUntil)
+        await this.turns
+          .release(id, leaseUntil)
           .catch((error: unknown) => outage.releaseLater(error, () => this.turns.release(id, leaseUntil)));
         continue;
       }
@@ -151,8 +158,10 @@ export class BotRunner extends Sweeper<number> {
     } finally {
       // Done, stopped or failed mid-match: the next claim of any instance takes the turn, not the lease's end
       // (when the database is away, once it is back).
-      const release = (lease: Date) => this.turns.release(id, lease)
-        .catch((error: unknown) => outage.releaseLater(error, () => this.turns.release(id, lease)));
+      const release = (lease: Date) =>
+        this.turns
+          .release(id, lease)
+          .catch((error: unknown) => outage.releaseLater(error, () => this.turns.release(id, lease)));
       await release(claim.lease);
       if (claim.pending) await release(claim.pending);
     }
@@ -171,13 +180,19 @@ export class BotRunner extends Sweeper<number> {
       if (moves === MOVES_PER_CLAIM) return true;
       const started = performance.now();
       const command = await this.turn(engine, loaded, seat);
-      this.metrics.botTurnTook(loaded.state.seats[seat]?.bot === 'http' ? 'http' : 'builtin', (performance.now() - started) / 1000);
+      this.metrics.botTurnTook(
+        loaded.state.seats[seat]?.bot === 'http' ? 'http' : 'builtin',
+        (performance.now() - started) / 1000,
+      );
       const decision = this.access.decider(engine).decide(loaded.state, command);
       const event = decision.ok ? decision.events[0] : undefined;
       if (event === undefined) return false;
       const renewed = new Date(this.access.clock.now().getTime() + LEASE_MS);
       claim.pending = renewed;
-      const after = await this.access.append(engine, loaded, [event], { idempotencyKey: `bot:${loaded.version}`, renewBotLease: renewed });
+      const after = await this.access.append(engine, loaded, [event], {
+        idempotencyKey: `bot:${loaded.version}`,
+        renewBotLease: renewed,
+      });
       claim.pending = null;
       if (!after) return false; // another writer moved first, and its append released the claim
       claim.lease = renewed;
@@ -189,7 +204,12 @@ export class BotRunner extends Sweeper<number> {
   private botToMove(engine: AnyEngine, loaded: Loaded): Seat | null {
     const { state } = loaded;
     const owed = state.clock?.autoMove?.seat;
-    return this.access.decider(engine).toMove(state).find((s) => s !== owed && state.seats[s]?.bot !== undefined) ?? null;
+    return (
+      this.access
+        .decider(engine)
+        .toMove(state)
+        .find((s) => s !== owed && state.seats[s]?.bot !== undefined) ?? null
+    );
   }
 
   /** The command for a bot's turn: its move, or (an HTTP bot with no legal answer in time) a missed turn. */
@@ -204,7 +224,12 @@ export class BotRunner extends Sweeper<number> {
         return { type: 'MakeMove', seat, move: engine.encodeMove(move), now: this.access.clock.now().getTime() };
       }
       // A thinking bot searches for a second: in a worker thread, so the event loop goes on meanwhile.
-      const budget = thinkBudget(bot.nodesPerSecond, this.thinkMs, deadlineOf(loaded.state)?.getTime() ?? null, this.access.clock.now().getTime());
+      const budget = thinkBudget(
+        bot.nodesPerSecond,
+        this.thinkMs,
+        deadlineOf(loaded.state)?.getTime() ?? null,
+        this.access.clock.now().getTime(),
+      );
       const move = await this.thinkers.move({ game: engine.id, bot: id, state: loaded.state.game, seat, seed, budget });
       return { type: 'MakeMove', seat, move, now: this.access.clock.now().getTime() };
     }
@@ -220,15 +245,28 @@ export class BotRunner extends Sweeper<number> {
       legalMoves.push(engine.encodeMove(m));
       if (legalMoves.length === MAX_LEGAL_MOVES) break;
     }
-    const answer = await askHttpBot(endpoint, {
-      game: engine.id, matchId: loaded.match.id, seat, version: loaded.version,
-      match: this.presenter.respond(engine, loaded, seat), legalMoves, deadlineAt: new Date(deadline).toISOString(),
-    }, deadline - now, this.config.webhookAllowPrivate);
+    const answer = await askHttpBot(
+      endpoint,
+      {
+        game: engine.id,
+        matchId: loaded.match.id,
+        seat,
+        version: loaded.version,
+        match: this.presenter.respond(engine, loaded, seat),
+        legalMoves,
+        deadlineAt: new Date(deadline).toISOString(),
+      },
+      deadline - now,
+      this.config.webhookAllowPrivate,
+    );
     const at = this.access.clock.now().getTime();
     const move: MatchCommand = { type: 'MakeMove', seat, move: answer.ok ? answer.move : null, now: at };
     const legal = answer.ok && at <= deadline && this.access.decider(engine).decide(loaded.state, move).ok;
     await this.httpBots.recordCall(endpoint, { latencyMs: answer.latencyMs, failed: !legal });
-    if (!legal) this.logger.warn(`match ${loaded.match.id}: HTTP bot at seat ${seat} missed its turn: ${answer.ok ? 'late or illegal move' : answer.why}`);
+    if (!legal)
+      this.logger.warn(
+        `match ${loaded.match.id}: HTTP bot at seat ${seat} missed its turn: ${answer.ok ? 'late or illegal move' : answer.why}`,
+      );
     return legal ? move : { ...missed, now: at };
   }
 }

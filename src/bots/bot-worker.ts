@@ -17,7 +17,9 @@ export interface ThinkRequest {
   readonly budget?: number;
 }
 
-export type ThinkAnswer = { readonly id: number; readonly ok: true; readonly move: unknown } | { readonly id: number; readonly ok: false; readonly error: string };
+export type ThinkAnswer =
+  | { readonly id: number; readonly ok: true; readonly move: unknown }
+  | { readonly id: number; readonly ok: false; readonly error: string };
 
 export function think(req: ThinkRequest): ThinkAnswer {
   try {

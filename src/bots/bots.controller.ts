@@ -14,8 +14,9 @@ export interface BotsResponse {
 export class BotsController {
   @Get(':game/bots')
   @ApiOperation({
-    summary: 'The game\'s built-in bots, weakest first',
-    description: 'Seat one with { "bot": "<id>" } in players at creation, or in a join; enter one in a tournament with { "name", "bot" }.',
+    summary: "The game's built-in bots, weakest first",
+    description:
+      'Seat one with { "bot": "<id>" } in players at creation, or in a join; enter one in a tournament with { "name", "bot" }.',
   })
   @respond([{ status: 200, description: 'The bots.', schema: ref('BotList') }], { errors: [404] })
   list(@Param('game') game: string): BotsResponse {

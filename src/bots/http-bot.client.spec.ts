@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { askHttpBot, type HttpBotTurn } from './http-bot.client';
 
-async function serve(handler: (req: IncomingMessage, body: string, res: ServerResponse) => void): Promise<{ url: string; paths: string[]; close(): Promise<void> }> {
+async function serve(
+  handler: (req: IncomingMessage, body: string, res: ServerResponse) => void,
+): Promise<{ url: string; paths: string[]; close(): Promise<void> }> {
   const paths: string[] = [];
   const server = createServer((req, res) => {
     paths.push(req.url ?? '');
@@ -13,19 +15,33 @@ async function serve(handler: (req: IncomingMessage, body: string, res: ServerRe
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    paths,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 const secret = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
 const turn: HttpBotTurn = {
-  game: 'reversi', matchId: '00000000-0000-4000-8000-000000000001', seat: 0, version: 3, match: {}, legalMoves: [{ square: 'd3' }], deadlineAt: new Date().toISOString(),
+  game: 'reversi',
+  matchId: '00000000-0000-4000-8000-000000000001',
+  seat: 0,
+  version: 3,
+  match: {},
+  legalMoves: [{ square: 'd3' }],
+  deadlineAt: new Date().toISOString(),
 };
-const endpoint = (url: string) => ({ tournamentId: '00000000-0000-4000-8000-000000000002', entrant: 0, url, secret, timeoutMs: null });
+const endpoint = (url: string) => ({
+  tournamentId: '00000000-0000-4000-8000-000000000002',
+  entrant: 0,
+  url,
+  secret,
+  timeoutMs: null,
+});
 
 describe('askHttpBot', () => {
   it('posts the turn signed (Standard Webhooks) and reads the move back', async () => {
@@ -45,7 +61,9 @@ describe('askHttpBot', () => {
 
   it('an answer over 64 KiB is no move (and is not read to its end)', async () => {
     const s = await serve((_req, _body, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ move: { square: 'd3' }, pad: 'x'.repeat(70 * 1024) }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ move: { square: 'd3' }, pad: 'x'.repeat(70 * 1024) }));
     });
     try {
       const answer = await askHttpBot(endpoint(s.url), turn, 2000, true);
@@ -93,8 +111,14 @@ describe('askHttpBot', () => {
       const silent = await askHttpBot(endpoint(`${s.url}/silent`), turn, 150, true);
       expect(silent.ok).toBe(false);
       expect(!silent.ok && silent.why).toMatch(/no answer within 150 ms/);
-      expect(await askHttpBot(endpoint(`${s.url}/text`), turn, 2000, true)).toMatchObject({ ok: false, why: 'the answer is not JSON' });
-      expect(await askHttpBot(endpoint(`${s.url}/other`), turn, 2000, true)).toMatchObject({ ok: false, why: 'the answer has no "move"' });
+      expect(await askHttpBot(endpoint(`${s.url}/text`), turn, 2000, true)).toMatchObject({
+        ok: false,
+        why: 'the answer is not JSON',
+      });
+      expect(await askHttpBot(endpoint(`${s.url}/other`), turn, 2000, true)).toMatchObject({
+        ok: false,
+        why: 'the answer has no "move"',
+      });
     } finally {
       await s.close();
     }

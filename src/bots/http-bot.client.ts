@@ -29,7 +29,12 @@ export type HttpBotAnswer =
  * address, a non-2xx status, a body too large or not `{ move }`) is an answer with `ok: false`: the caller
  * counts it as a timeout.
  */
-export async function askHttpBot(endpoint: HttpBotEndpoint, turn: HttpBotTurn, timeoutMs: number, allowPrivate: boolean): Promise<HttpBotAnswer> {
+export async function askHttpBot(
+  endpoint: HttpBotEndpoint,
+  turn: HttpBotTurn,
+  timeoutMs: number,
+  allowPrivate: boolean,
+): Promise<HttpBotAnswer> {
   const started = performance.now();
   const fail = (why: string): HttpBotAnswer => ({ ok: false, why, latencyMs: Math.round(performance.now() - started) });
   const refused = refuseWebhookUrl(endpoint.url, allowPrivate);
@@ -38,7 +43,11 @@ export async function askHttpBot(endpoint: HttpBotEndpoint, turn: HttpBotTurn, t
   const id = `msg_bot_${turn.matchId.replace(/-/g, '')}_${turn.version}_${turn.seat}`;
   const now = new Date();
   const signature = new Webhook(endpoint.secret).sign(id, now, body);
-  const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature };
+  const headers = {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': signature,
+  };
   const answer = await postWebhook(endpoint.url, headers, body, { timeoutMs: Math.max(1, timeoutMs), allowPrivate });
   if (answer.timedOut) return fail(`no answer within ${Math.max(1, timeoutMs)} ms`);
   if (answer.statusCode === null) return fail(`request failed: ${answer.error ?? 'no answer'}`);
@@ -52,5 +61,5 @@ export async function askHttpBot(endpoint: HttpBotEndpoint, turn: HttpBotTurn, t
     return fail('the answer is not JSON');
   }
   if (!parsed || typeof parsed !== 'object' || !('move' in parsed)) return fail('the answer has no "move"');
-  return { ok: true, move: (parsed).move, latencyMs: Math.round(performance.now() - started) };
+  return { ok: true, move: parsed.move, latencyMs: Math.round(performance.now() - started) };
 }

@@ -23,7 +23,10 @@ describe('ThinkPool', () => {
   const seat = state.turn as number;
 
   it('answers the move the bot chooses in-process (same seed, same budget), in its wire form', async () => {
-    for (const [seed, budget] of [['a', 2000], ['b', 50_000]] as const) {
+    for (const [seed, budget] of [
+      ['a', 2000],
+      ['b', 50_000],
+    ] as const) {
       const local = reversiEngine.encodeMove(botMove(reversiEngine, expert, state, seat, seed, budget)!);
       await expect(pool.move({ game: 'reversi', bot: 'expert', state, seat, seed, budget })).resolves.toEqual(local);
     }
@@ -42,7 +45,11 @@ describe('ThinkPool', () => {
   });
 
   it('reports a bot that fails as an error, and the pool goes on', async () => {
-    await expect(pool.move({ game: 'reversi', bot: 'nobody', state, seat, seed: 'd' })).rejects.toThrow('no bot nobody');
-    await expect(pool.move({ game: 'reversi', bot: 'expert', state, seat, seed: 'e', budget: 1000 })).resolves.toBeDefined();
+    await expect(pool.move({ game: 'reversi', bot: 'nobody', state, seat, seed: 'd' })).rejects.toThrow(
+      'no bot nobody',
+    );
+    await expect(
+      pool.move({ game: 'reversi', bot: 'expert', state, seat, seed: 'e', budget: 1000 }),
+    ).resolves.toBeDefined();
   });
 });

@@ -35,7 +35,10 @@ export class ThinkPool {
   private closed = false;
 
   /** `size` workers at most, started on first use. */
-  constructor(private readonly size: number, private readonly warn: (m: string) => void = () => undefined) {}
+  constructor(
+    private readonly size: number,
+    private readonly warn: (m: string) => void = () => undefined,
+  ) {}
 
   /** The bot's move in its wire form (engine.encodeMove). */
   async move(req: Omit<ThinkRequest, 'id'>): Promise<unknown> {

@@ -35,13 +35,19 @@ async function main(): Promise<void> {
   }
   const { bots } = args;
   // Entrants are named after their bots; a bot entered twice gets a number.
-  const entrants = bots.map((bot, i) => ({ name: bots.indexOf(bot) === i && bots.lastIndexOf(bot) === i ? bot : `${bot}-${i + 1}`, bot }));
+  const entrants = bots.map((bot, i) => ({
+    name: bots.indexOf(bot) === i && bots.lastIndexOf(bot) === i ? bot : `${bot}-${i + 1}`,
+    bot,
+  }));
   const app = await cliContext({ botSweepMs: 10, tournamentSweepMs: 50, ratingsSweepMs: 0, clockSweepMs: 1000 });
   try {
     const service = app.get(TournamentService);
     const t = await service.create({
-      game: args.game, format: args.format, entrants,
-      ...(args.rounds === undefined ? {} : { rounds: args.rounds }), ...(args.seats === undefined ? {} : { seatsPerMatch: args.seats }),
+      game: args.game,
+      format: args.format,
+      entrants,
+      ...(args.rounds === undefined ? {} : { rounds: args.rounds }),
+      ...(args.seats === undefined ? {} : { seatsPerMatch: args.seats }),
     });
     const started = Date.now();
     const tty = process.stderr.isTTY;
@@ -60,10 +66,16 @@ async function main(): Promise<void> {
     }
     await app.get(RatingsProjector).catchUp();
     now = await service.get(t.id);
-    console.log(`\n${now.game} ${now.format}, ${now.plannedRounds} rounds, finished in ${((Date.now() - started) / 1000).toFixed(1)} s (tournament ${now.id})\n`);
-    console.log(`${'#'.padStart(3)}  ${'entrant'.padEnd(16)} ${'points'.padStart(7)} ${'played'.padStart(7)} ${'Buchholz'.padStart(9)} ${'rating'.padStart(8)}`);
+    console.log(
+      `\n${now.game} ${now.format}, ${now.plannedRounds} rounds, finished in ${((Date.now() - started) / 1000).toFixed(1)} s (tournament ${now.id})\n`,
+    );
+    console.log(
+      `${'#'.padStart(3)}  ${'entrant'.padEnd(16)} ${'points'.padStart(7)} ${'played'.padStart(7)} ${'Buchholz'.padStart(9)} ${'rating'.padStart(8)}`,
+    );
     now.standings.forEach((s, i) => {
-      console.log(`${String(i + 1).padStart(3)}  ${s.name.padEnd(16)} ${s.points.toFixed(1).padStart(7)} ${String(s.played).padStart(7)} ${s.buchholz.toFixed(1).padStart(9)} ${(s.rating === null ? '-' : s.rating.toFixed(2)).padStart(8)}`);
+      console.log(
+        `${String(i + 1).padStart(3)}  ${s.name.padEnd(16)} ${s.points.toFixed(1).padStart(7)} ${String(s.played).padStart(7)} ${s.buchholz.toFixed(1).padStart(9)} ${(s.rating === null ? '-' : s.rating.toFixed(2)).padStart(8)}`,
+      );
     });
     console.log('\nratings: OpenSkill (Weng-Lin), mu - 3 sigma, over every rated match of these names in this store');
   } finally {

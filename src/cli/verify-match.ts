@@ -24,10 +24,18 @@ const MIGRATIONS_DIR = join(__dirname, '..', '..', 'prisma', 'migrations');
  */
 async function pendingMigrations(db: Database): Promise<string[]> {
   const [table] = await db.query<{ t: string | null }>(`SELECT to_regclass('"_prisma_migrations"')::text AS t`);
-  const applied = new Set(table?.t
-    ? (await db.query<{ migration_name: string }>(`SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`)).map((r) => r.migration_name)
-    : []);
-  return readMigrations(MIGRATIONS_DIR).map((m) => m.name).filter((name) => !applied.has(name));
+  const applied = new Set(
+    table?.t
+      ? (
+          await db.query<{ migration_name: string }>(
+            `SELECT "migration_name" FROM "_prisma_migrations" WHERE "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL`,
+          )
+        ).map((r) => r.migration_name)
+      : [],
+  );
+  return readMigrations(MIGRATIONS_DIR)
+    .map((m) => m.name)
+    .filter((name) => !applied.has(name));
 }
 
 const USAGE_PROBLEMS = new Set(['not-found', 'not-over', 'no-commitment']);
@@ -43,13 +51,17 @@ async function main(args: string[]): Promise<number> {
   try {
     const pending = await pendingMigrations(db);
     if (pending.length > 0) {
-      console.error(`The database lacks migration(s) ${pending.join(', ')}: start the server on it once (it migrates at start-up), then verify.`);
+      console.error(
+        `The database lacks migration(s) ${pending.join(', ')}: start the server on it once (it migrates at start-up), then verify.`,
+      );
       return 2;
     }
     const result = await verifyStoredMatch(new PrismaEventStore(db.prisma), engines[game], id, seen);
     if (result.ok) {
-      console.log(`verified: ${game} match ${id}: the commitment matches SHA-256(salt + seed), all ${result.events} events replay from the seed`
-        + (seen.length ? `, and all ${result.viewsChecked} kept views are what the seed gives.` : '.'));
+      console.log(
+        `verified: ${game} match ${id}: the commitment matches SHA-256(salt + seed), all ${result.events} events replay from the seed` +
+          (seen.length ? `, and all ${result.viewsChecked} kept views are what the seed gives.` : '.'),
+      );
       return 0;
     }
     console.error(`${USAGE_PROBLEMS.has(result.problem) ? '' : 'NOT VERIFIED: '}${result.message}`);

@@ -63,7 +63,8 @@ export class ClockScheduler extends Sweeper<number> {
         } finally {
           // A release the database could not take is run when it is back: a lease left behind would hold the
           // deadline until it expires (issue 28 saw one fire 30 s late).
-          await this.deadlines.release(id, leaseUntil)
+          await this.deadlines
+            .release(id, leaseUntil)
             .catch((error: unknown) => outage.releaseLater(error, () => this.deadlines.release(id, leaseUntil)));
         }
       }
@@ -78,7 +79,11 @@ export class ClockScheduler extends Sweeper<number> {
     for (let i = 0; i < MAX_EVENTS_PER_DEADLINE; i++) {
       const { match } = await this.access.loadRecord(engine, id);
       const loaded = await this.access.load(engine, match);
-      const decision = this.access.decider(engine).decide(loaded.state, { type: 'Timeout', now: this.access.clock.now().getTime(), pick: randomInt(2 ** 30) / 2 ** 30 });
+      const decision = this.access.decider(engine).decide(loaded.state, {
+        type: 'Timeout',
+        now: this.access.clock.now().getTime(),
+        pick: randomInt(2 ** 30) / 2 ** 30,
+      });
       if (!decision.ok) throw fromMatchError(decision.error);
       const [event] = decision.events;
       if (event === undefined) return appended;
@@ -86,7 +91,8 @@ export class ClockScheduler extends Sweeper<number> {
       if (!after) continue;
       appended++;
       const deadline = deadlineOf(loaded.state);
-      if (event.type === 'TimedOut' && deadline !== null) this.metrics.clockFired((this.access.clock.now().getTime() - deadline.getTime()) / 1000);
+      if (event.type === 'TimedOut' && deadline !== null)
+        this.metrics.clockFired((this.access.clock.now().getTime() - deadline.getTime()) / 1000);
     }
     return appended;
   }

@@ -9,7 +9,14 @@ import { DEADLINES } from './deadlines.port';
 /** Clocks: the scheduler that applies deadlines (the clock itself is folded by the match decider). */
 @Module({
   imports: [MatchesModule],
-  providers: [ClockScheduler, { provide: DEADLINES, inject: [DATABASE], useFactory: (db: Database) => new PrismaClaimQueue(db.prisma, 'deadline') }],
+  providers: [
+    ClockScheduler,
+    {
+      provide: DEADLINES,
+      inject: [DATABASE],
+      useFactory: (db: Database) => new PrismaClaimQueue(db.prisma, 'deadline'),
+    },
+  ],
   exports: [ClockScheduler],
 })
 export class ClocksModule {}

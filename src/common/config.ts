@@ -22,7 +22,13 @@ export interface DatabaseTimeouts {
 }
 
 export const DEFAULT_DB_TIMEOUTS: DatabaseTimeouts = {
-  connectMs: 5000, queryMs: 30_000, statementMs: 0, keepAliveMs: 10_000, idleMs: 30_000, retryMs: 1000, listenProbeMs: 5000,
+  connectMs: 5000,
+  queryMs: 30_000,
+  statementMs: 0,
+  keepAliveMs: 10_000,
+  idleMs: 30_000,
+  retryMs: 1000,
+  listenProbeMs: 5000,
 };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -30,7 +36,8 @@ export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 function logLevelOf(raw: string | undefined): LogLevelName {
   const value = raw?.trim().toLowerCase() || 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${raw}`);
+  if (!(LOG_LEVELS as readonly string[]).includes(value))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${raw}`);
   return value as LogLevelName;
 }
 
@@ -131,9 +138,13 @@ export interface AppConfig {
 /** `CORS_ORIGINS`: unset or `*` → any origin; `https://a.example,https://b.example` → those; empty → none. */
 function corsOrigins(raw: string | undefined): '*' | readonly string[] {
   if (raw === undefined || raw.trim() === '*') return '*';
-  const list = raw.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const list = raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
   for (const o of list) {
-    if (!/^https?:\/\/[^/\s]+$/.test(o)) throw new Error(`CORS_ORIGINS must be * or comma-separated origins such as https://app.example, not ${o}`);
+    if (!/^https?:\/\/[^/\s]+$/.test(o))
+      throw new Error(`CORS_ORIGINS must be * or comma-separated origins such as https://app.example, not ${o}`);
   }
   return list;
 }
@@ -160,9 +171,12 @@ function trustProxyOf(raw: string | undefined): false | string {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
   if (value === 'true' || /^\d+$/.test(value)) {
-    throw new Error(`TRUST_PROXY=${value} would believe any client's X-Forwarded-For; name the proxies (addresses, CIDRs, loopback)`);
+    throw new Error(
+      `TRUST_PROXY=${value} would believe any client's X-Forwarded-For; name the proxies (addresses, CIDRs, loopback)`,
+    );
   }
-  if (!/^[0-9A-Za-z.:/,\s]+$/.test(value)) throw new Error(`TRUST_PROXY must be a list of proxy addresses, not ${value}`);
+  if (!/^[0-9A-Za-z.:/,\s]+$/.test(value))
+    throw new Error(`TRUST_PROXY must be a list of proxy addresses, not ${value}`);
   return value;
 }
 
@@ -174,7 +188,8 @@ function metricsPortOf(raw: string | undefined): number {
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not ${env.PORT}`);
   const url = env.DATABASE_URL?.trim();
   if (url && !/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgresql:// URL');
   const fixedSeed = env.TURNBASE_FIXED_SEED || undefined;
@@ -183,7 +198,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const requestTimeoutMs = positiveInt('REQUEST_TIMEOUT_SECONDS', env.REQUEST_TIMEOUT_SECONDS, 30) * 1000;
   const headersTimeoutMs = positiveInt('HEADERS_TIMEOUT_SECONDS', env.HEADERS_TIMEOUT_SECONDS, 10) * 1000;
-  if (headersTimeoutMs > requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new Error('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
   return {
     port,
     databaseUrl: url || undefined,
@@ -191,13 +207,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     poolSize: nonNegativeInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== '0',
     databaseTimeouts: {
-      connectMs: positiveInt('DATABASE_CONNECT_TIMEOUT_MS', env.DATABASE_CONNECT_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.connectMs),
+      connectMs: positiveInt(
+        'DATABASE_CONNECT_TIMEOUT_MS',
+        env.DATABASE_CONNECT_TIMEOUT_MS,
+        DEFAULT_DB_TIMEOUTS.connectMs,
+      ),
       queryMs: nonNegativeInt('DATABASE_QUERY_TIMEOUT_MS', env.DATABASE_QUERY_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.queryMs),
-      statementMs: nonNegativeInt('DATABASE_STATEMENT_TIMEOUT_MS', env.DATABASE_STATEMENT_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.statementMs),
+      statementMs: nonNegativeInt(
+        'DATABASE_STATEMENT_TIMEOUT_MS',
+        env.DATABASE_STATEMENT_TIMEOUT_MS,
+        DEFAULT_DB_TIMEOUTS.statementMs,
+      ),
       keepAliveMs: positiveInt('DATABASE_KEEPALIVE_MS', env.DATABASE_KEEPALIVE_MS, DEFAULT_DB_TIMEOUTS.keepAliveMs),
       idleMs: positiveInt('DATABASE_IDLE_TIMEOUT_MS', env.DATABASE_IDLE_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.idleMs),
       retryMs: nonNegativeInt('DATABASE_RETRY_MS', env.DATABASE_RETRY_MS, DEFAULT_DB_TIMEOUTS.retryMs),
-      listenProbeMs: positiveInt('DATABASE_LISTEN_PROBE_MS', env.DATABASE_LISTEN_PROBE_MS, DEFAULT_DB_TIMEOUTS.listenProbeMs),
+      listenProbeMs: positiveInt(
+        'DATABASE_LISTEN_PROBE_MS',
+        env.DATABASE_LISTEN_PROBE_MS,
+        DEFAULT_DB_TIMEOUTS.listenProbeMs,
+      ),
     },
     appendBatch: nonNegativeInt('APPEND_BATCH', env.APPEND_BATCH, 2),
     bodyLimit: 64 * 1024,
@@ -218,7 +246,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clockSweepMs: nonNegativeInt('CLOCK_SWEEP_MS', env.CLOCK_SWEEP_MS, 1000),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
     webhookRetryBaseMs: nonNegativeInt('WEBHOOK_RETRY_BASE_MS', env.WEBHOOK_RETRY_BASE_MS, 5000) || 5000,
-    webhookRetryWindowSeconds: nonNegativeInt('WEBHOOK_RETRY_WINDOW_SECONDS', env.WEBHOOK_RETRY_WINDOW_SECONDS, 90_000) || 90_000,
+    webhookRetryWindowSeconds:
+      nonNegativeInt('WEBHOOK_RETRY_WINDOW_SECONDS', env.WEBHOOK_RETRY_WINDOW_SECONDS, 90_000) || 90_000,
     webhookTimeoutMs: nonNegativeInt('WEBHOOK_TIMEOUT_MS', env.WEBHOOK_TIMEOUT_MS, 10_000) || 10_000,
     webhookPollMs: nonNegativeInt('WEBHOOK_POLL_MS', env.WEBHOOK_POLL_MS, 1000),
     webhookConcurrency: positiveInt('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 64),

@@ -14,7 +14,8 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -36,7 +37,10 @@ export function useJsonBodyParser(fastify: FastifyInstance): void {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      return done(new ApiError('VALIDATION_FAILED', `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`, 'json/too-deep'), undefined);
+      return done(
+        new ApiError('VALIDATION_FAILED', `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`, 'json/too-deep'),
+        undefined,
+      );
     }
     return parse(request, text, done);
   });

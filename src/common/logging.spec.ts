@@ -5,7 +5,8 @@ function capture(level: 'info' | 'warn') {
   const lines: Record<string, unknown>[] = [];
   const out = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -31,7 +32,7 @@ describe('requestLoggerFactory', () => {
     expect(String(lines[0]?.msg)).not.toContain('tbs_secret'); // scrubbed as every line is
   });
 
-  it('writes request lines bound to the request id at info, as pino\'s own child did', async () => {
+  it("writes request lines bound to the request id at info, as pino's own child did", async () => {
     const { logger, lines } = capture('info');
     const a = requestLoggerFactory(logger, { reqId: 'a' }, {});
     const b = requestLoggerFactory(logger, { reqId: 'b' }, undefined);
@@ -39,7 +40,11 @@ describe('requestLoggerFactory', () => {
     b.warn('careful');
     a.child({ extra: 1 }).info('from a child');
     await flush();
-    expect(lines.map((l) => [l.reqId, l.msg])).toEqual([['a', 'request completed'], ['b', 'careful'], ['a', 'from a child']]);
+    expect(lines.map((l) => [l.reqId, l.msg])).toEqual([
+      ['a', 'request completed'],
+      ['b', 'careful'],
+      ['a', 'from a child'],
+    ]);
     expect(lines[2]).toMatchObject({ extra: 1 });
     expect(a.bindings()).toEqual({ reqId: 'a' });
     expect(a.level).toBe('info');

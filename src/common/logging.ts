@@ -42,16 +42,33 @@ const REDACTED = '[REDACTED]';
  * Every credential the server issues has a prefix (tbs_, tbp_, whsec_), so a line can be scrubbed of them
  * wherever they appear; bearer credentials and secret-looking query parameters are scrubbed by position.
  */
-const SECRET = /\b(tbs_|tbp_|whsec_)[A-Za-z0-9+/=_-]+|(\bBearer\s+)[^\s"\\,]+|([?&](?:token|ticket|key|secret|access_token)=)[^&\s"\\#]*/gi;
+const SECRET =
+  /\b(tbs_|tbp_|whsec_)[A-Za-z0-9+/=_-]+|(\bBearer\s+)[^\s"\\,]+|([?&](?:token|ticket|key|secret|access_token)=)[^&\s"\\#]*/gi;
 
 export function scrubSecrets(line: string): string {
-  return line.replace(SECRET, (_m, prefix: string | undefined, bearer: string | undefined, param: string | undefined) => `${prefix ?? bearer ?? param ?? ''}${REDACTED}`);
+  return line.replace(
+    SECRET,
+    (_m, prefix: string | undefined, bearer: string | undefined, param: string | undefined) =>
+      `${prefix ?? bearer ?? param ?? ''}${REDACTED}`,
+  );
 }
 
 /** Fields that hold a secret, wherever pino is handed them in an object. */
 const REDACT_PATHS = [
-  'authorization', 'headers.authorization', 'req.headers.authorization', 'request.headers.authorization',
-  'token', 'key', 'secret', 'ticket', '*.token', '*.key', '*.secret', '*.ticket', 'seats[*].token', '*.seats[*].token',
+  'authorization',
+  'headers.authorization',
+  'req.headers.authorization',
+  'request.headers.authorization',
+  'token',
+  'key',
+  'secret',
+  'ticket',
+  '*.token',
+  '*.key',
+  '*.secret',
+  '*.ticket',
+  'seats[*].token',
+  '*.seats[*].token',
 ];
 
 /** The app's logger: JSON lines at `level` to `destination` (standard output unless given). */
@@ -62,7 +79,13 @@ export function createLogger(level: LogLevelName, destination?: DestinationStrea
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       hooks: { streamWrite: scrubSecrets },
       // Fastify's own error lines serialize the request: its path and method, never its query or headers.
-      serializers: { req: (req: { method?: string; url?: string; id?: string }) => ({ id: req.id, method: req.method, path: req.url?.split('?')[0] }) },
+      serializers: {
+        req: (req: { method?: string; url?: string; id?: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url?.split('?')[0],
+        }),
+      },
     },
     destination,
   );
@@ -89,7 +112,11 @@ type LevelName = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 class RequestLogger {
   private made: Pino | undefined;
 
-  constructor(private readonly parent: Pino, private readonly bound: Bindings, private readonly options: ChildOptions | undefined) {}
+  constructor(
+    private readonly parent: Pino,
+    private readonly bound: Bindings,
+    private readonly options: ChildOptions | undefined,
+  ) {}
 
   private get pino(): Pino {
     return (this.made ??= this.parent.child(this.bound, this.options as never) as Pino);
@@ -152,7 +179,8 @@ class RequestLogger {
  * level or serializers of its own (none has one today) gets pino's child at once, as Fastify's default does.
  */
 export function requestLoggerFactory(logger: Pino, bindings: Bindings, options: ChildOptions | undefined): Pino {
-  if (options && (options.level !== undefined || options.serializers !== undefined)) return logger.child(bindings, options as never) as Pino;
+  if (options && (options.level !== undefined || options.serializers !== undefined))
+    return logger.child(bindings, options as never) as Pino;
   // Fastify passes `{}` when the route sets neither; pino takes its quicker way for no options at all.
   return new RequestLogger(logger, bindings, undefined) as unknown as Pino;
 }
@@ -194,7 +222,9 @@ export class RequestLines extends LogController {
     const log = reply.log as Pino;
     if (!log.isLevelEnabled(error ? 'error' : 'info')) return;
     const line = {
-      method: request.method, route: this.routes.of(request.routeOptions.url), statusCode: reply.statusCode,
+      method: request.method,
+      route: this.routes.of(request.routeOptions.url),
+      statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 1000) / 1000,
     };
     if (error) log.error({ ...line, err: error }, 'request errored');
@@ -219,9 +249,10 @@ export function onStreamEnd(fastify: FastifyInstance, fn: StreamEnd): void {
 export function hijackStream(reply: FastifyReply): void {
   reply.hijack();
   const ends = streamEnds.get(reply.server);
-  if (ends) reply.raw.once('close', () => {
-    for (const end of ends) end(reply.request, reply);
-  });
+  if (ends)
+    reply.raw.once('close', () => {
+      for (const end of ends) end(reply.request, reply);
+    });
 }
 
 /** The request id in a response header, on every answer. */

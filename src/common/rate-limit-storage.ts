@@ -98,7 +98,13 @@ export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown
   }
 
   // eslint-disable-next-line @typescript-eslint/require-await -- the interface is async; this answers at once
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<RateLimitHit> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<RateLimitHit> {
     return this.incrementNow(key, ttl, limit, blockDuration, throttlerName);
   }
 
@@ -110,7 +116,13 @@ export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown
     }
     let record = this.records.get(key);
     if (!record) {
-      record = { totalHits: new Map([[name, 0]]), hits: new Map(), expiresAt: this.now() + ttl, blockExpiresAt: 0, isBlocked: false };
+      record = {
+        totalHits: new Map([[name, 0]]),
+        hits: new Map(),
+        expiresAt: this.now() + ttl,
+        blockExpiresAt: 0,
+        isBlocked: false,
+      };
       this.records.set(key, record);
     }
     let hits = record.hits.get(name);
@@ -153,7 +165,12 @@ export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown
       hits.clear();
       fire();
     }
-    return { totalHits: record.totalHits.get(name) as number, timeToExpire, isBlocked: record.isBlocked, timeToBlockExpire };
+    return {
+      totalHits: record.totalHits.get(name) as number,
+      timeToExpire,
+      isBlocked: record.isBlocked,
+      timeToBlockExpire,
+    };
   }
 
   /** Forgets the clients with nothing left to remember: no block running, the window over, no hit unexpired. */

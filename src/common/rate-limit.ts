@@ -9,8 +9,21 @@
  * limit that applied, and a refusal is `429 RATE_LIMITED` with `Retry-After`.
  */
 import { type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
-import { type ThrottlerGenerateKeyFunction, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerOptions, normalizeIp } from '@nestjs/throttler';
-import { THROTTLER_BLOCK_DURATION, THROTTLER_KEY_GENERATOR, THROTTLER_LIMIT, THROTTLER_SKIP, THROTTLER_TRACKER, THROTTLER_TTL } from '@nestjs/throttler/dist/throttler.constants';
+import {
+  type ThrottlerGenerateKeyFunction,
+  ThrottlerGuard,
+  type ThrottlerModuleOptions,
+  type ThrottlerOptions,
+  normalizeIp,
+} from '@nestjs/throttler';
+import {
+  THROTTLER_BLOCK_DURATION,
+  THROTTLER_KEY_GENERATOR,
+  THROTTLER_LIMIT,
+  THROTTLER_SKIP,
+  THROTTLER_TRACKER,
+  THROTTLER_TTL,
+} from '@nestjs/throttler/dist/throttler.constants';
 import type { ThrottlerRequest } from '@nestjs/throttler/dist/throttler.guard.interface';
 import { ApiError } from './api-error';
 import { RateLimitStorage } from './rate-limit-storage';
@@ -45,13 +58,22 @@ export function rateLimitOptions(config: AppConfig): ThrottlerModuleOptions {
   ];
   // Per client across every route: the package's default key also includes the controller and handler.
   // The counters: the package's own in-memory storage, at a constant cost per request (rate-limit-storage.ts).
-  return { throttlers, generateKey: (_context, tracker, name) => `${name}:${tracker}`, storage: new RateLimitStorage() };
+  return {
+    throttlers,
+    generateKey: (_context, tracker, name) => `${name}:${tracker}`,
+    storage: new RateLimitStorage(),
+  };
 }
 
 type Reply = { header(name: string, value: string | number): unknown };
 
 /** The headers `answer` sets on every limited response: CORS exposes them to browsers (src/app.ts). */
-export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'] as const;
+export const RATE_LIMIT_HEADERS = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+] as const;
 
 /** What one throttler does on one route, read from the route's metadata once. */
 interface Planned {
@@ -80,7 +102,11 @@ export class RateLimitGuard extends ThrottlerGuard {
    */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const plan = this.planOf(context);
-    if (plan === null || this.commonOptions.getTracker !== this.defaultTracker || !(this.storageService instanceof RateLimitStorage)) {
+    if (
+      plan === null ||
+      this.commonOptions.getTracker !== this.defaultTracker ||
+      !(this.storageService instanceof RateLimitStorage)
+    ) {
       return super.canActivate(context);
     }
     let tracker: string | undefined;
@@ -89,7 +115,13 @@ export class RateLimitGuard extends ThrottlerGuard {
       if (p.skip || skipIf?.(context)) continue;
       const { req, res } = this.getRequestResponse(context);
       tracker ??= normalizeIp((req as { ip: string }).ip, this.ipv6SubnetPrefix);
-      const hit = this.storageService.incrementNow(p.generateKey(context, tracker, p.name), p.ttl, p.limit, p.blockDuration, p.name);
+      const hit = this.storageService.incrementNow(
+        p.generateKey(context, tracker, p.name),
+        p.ttl,
+        p.limit,
+        p.blockDuration,
+        p.name,
+      );
       this.answer(res, p.name, p.limit, p.ttl, hit);
     }
     return true;
@@ -100,7 +132,8 @@ export class RateLimitGuard extends ThrottlerGuard {
 
   override async onModuleInit(): Promise<void> {
     await super.onModuleInit();
-    this.defaultTracker = this.options && !Array.isArray(this.options) && this.options.getTracker ? null : this.commonOptions.getTracker;
+    this.defaultTracker =
+      this.options && !Array.isArray(this.options) && this.options.getTracker ? null : this.commonOptions.getTracker;
   }
 
   private planOf(context: ExecutionContext): readonly Planned[] | null {
@@ -129,11 +162,29 @@ export class RateLimitGuard extends ThrottlerGuard {
       const ttl = own<unknown>(THROTTLER_TTL) ?? throttler.ttl;
       const blockDuration = own<unknown>(THROTTLER_BLOCK_DURATION) ?? throttler.blockDuration ?? ttl;
       if (typeof limit !== 'number' || typeof ttl !== 'number' || typeof blockDuration !== 'number') return null;
-      if (own(THROTTLER_TRACKER) !== undefined || throttler.getTracker !== undefined || throttler.ignoreUserAgents !== undefined
-        || this.commonOptions.ignoreUserAgents !== undefined || throttler.setHeaders !== undefined || this.commonOptions.setHeaders !== undefined) return null;
-      const generateKey = own<ThrottlerGenerateKeyFunction>(THROTTLER_KEY_GENERATOR) ?? throttler.generateKey ?? this.commonOptions.generateKey;
+      if (
+        own(THROTTLER_TRACKER) !== undefined ||
+        throttler.getTracker !== undefined ||
+        throttler.ignoreUserAgents !== undefined ||
+        this.commonOptions.ignoreUserAgents !== undefined ||
+        throttler.setHeaders !== undefined ||
+        this.commonOptions.setHeaders !== undefined
+      )
+        return null;
+      const generateKey =
+        own<ThrottlerGenerateKeyFunction>(THROTTLER_KEY_GENERATOR) ??
+        throttler.generateKey ??
+        this.commonOptions.generateKey;
       if (!generateKey) return null;
-      plan.push({ throttler, name, skip: own<boolean>(THROTTLER_SKIP) === true, limit, ttl, blockDuration, generateKey });
+      plan.push({
+        throttler,
+        name,
+        skip: own<boolean>(THROTTLER_SKIP) === true,
+        limit,
+        ttl,
+        blockDuration,
+        generateKey,
+      });
     }
     return plan;
   }
@@ -144,13 +195,25 @@ export class RateLimitGuard extends ThrottlerGuard {
     const { req, res } = this.getRequestResponse(context);
     const name = throttler.name ?? 'default';
     const tracker = await getTracker(req, context);
-    const hit = await this.storageService.increment(generateKey(context, tracker, name), ttl, limit, blockDuration, name);
+    const hit = await this.storageService.increment(
+      generateKey(context, tracker, name),
+      ttl,
+      limit,
+      blockDuration,
+      name,
+    );
     this.answer(res, name, limit, ttl, hit);
     return true;
   }
 
   /** The RateLimit-* headers of the tightest limit so far, and the refusal past a limit. */
-  private answer(res: object, name: string, limit: number, ttl: number, hit: { totalHits: number; isBlocked: boolean; timeToExpire: number; timeToBlockExpire: number }): void {
+  private answer(
+    res: object,
+    name: string,
+    limit: number,
+    ttl: number,
+    hit: { totalHits: number; isBlocked: boolean; timeToExpire: number; timeToBlockExpire: number },
+  ): void {
     const remaining = Math.max(0, limit - hit.totalHits);
     const reply = res as Reply;
     const before = this.shown.get(res);
@@ -163,10 +226,22 @@ export class RateLimitGuard extends ThrottlerGuard {
     }
     if (hit.isBlocked) {
       reply.header('Retry-After', hit.timeToBlockExpire);
-      const what = name === 'default' ? 'requests' : name === 'create' ? 'creations (matches, players, tournaments)' : 'stream openings';
-      throw new ApiError('RATE_LIMITED', `Too many ${what} from this client: at most ${limit} a minute. Retry after ${hit.timeToBlockExpire} s.`, `rate-limit/${name}`, {
-        limit, windowSeconds: Math.round(ttl / 1000), retryAfterSeconds: hit.timeToBlockExpire,
-      });
+      const what =
+        name === 'default'
+          ? 'requests'
+          : name === 'create'
+            ? 'creations (matches, players, tournaments)'
+            : 'stream openings';
+      throw new ApiError(
+        'RATE_LIMITED',
+        `Too many ${what} from this client: at most ${limit} a minute. Retry after ${hit.timeToBlockExpire} s.`,
+        `rate-limit/${name}`,
+        {
+          limit,
+          windowSeconds: Math.round(ttl / 1000),
+          retryAfterSeconds: hit.timeToBlockExpire,
+        },
+      );
     }
   }
 }

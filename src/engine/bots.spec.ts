@@ -25,18 +25,29 @@ interface BotTables {
 const TUNED: Partial<Record<GameId, BotTables>> = {
   reversi: { tables: [{ seats: 2 }], maxPlies: 64 },
   qwirkle: { tables: [{ seats: 2 }, { seats: 3, options: { maxTurns: 60 } }], maxPlies: 1000 },
-  deblockle: { tables: [{ seats: 2, options: { maxTurns: 120 } }, { seats: 2, options: { noSideBySide: true, blocks: 3, maxTurns: 120 } }], maxPlies: 200 },
+  deblockle: {
+    tables: [
+      { seats: 2, options: { maxTurns: 120 } },
+      { seats: 2, options: { noSideBySide: true, blocks: 3, maxTurns: 120 } },
+    ],
+    maxPlies: 200,
+  },
   split: { tables: [{ seats: 2 }, { seats: 3, options: { rounds: 1 } }], maxPlies: 5000 },
 };
 
 function tablesOf(game: GameId): BotTables & { readonly engine: AnyEngine } {
   const pkg = GAME_PACKAGES[game];
   const first = pkg.contractConfigs[0];
-  const tuned = TUNED[game] ?? { tables: [{ seats: first?.seats ?? pkg.engine.seats.min, options: first?.options }], maxPlies: (first?.maxPlies ?? 5000) + 1 }; // + 1: here the end is seen on the ply after the last move
+  const tuned = TUNED[game] ?? {
+    tables: [{ seats: first?.seats ?? pkg.engine.seats.min, options: first?.options }],
+    maxPlies: (first?.maxPlies ?? 5000) + 1,
+  }; // + 1: here the end is seen on the ply after the last move
   return { engine: pkg.engine as AnyEngine, ...tuned };
 }
 
-const GAMES: Record<GameId, BotTables & { readonly engine: AnyEngine }> = Object.fromEntries(GAME_IDS.map((id) => [id, tablesOf(id)])) as Record<GameId, BotTables & { readonly engine: AnyEngine }>;
+const GAMES: Record<GameId, BotTables & { readonly engine: AnyEngine }> = Object.fromEntries(
+  GAME_IDS.map((id) => [id, tablesOf(id)]),
+) as Record<GameId, BotTables & { readonly engine: AnyEngine }>;
 
 interface Played {
   readonly outcome: Outcome;
@@ -65,9 +76,15 @@ function playMatch(engine: AnyEngine, table: Table, bots: readonly AnyBot[], see
     const bot = bots[seat] as AnyBot;
     const legalMoves = [...engine.legalMoves(state, seat)];
     if (legalMoves.length === 0) throw new Error(`seat ${seat} to move has no legal move`);
-    const move = bot.choose({ view: engine.view(state, seat), legalMoves, seat, rng: new Rng(seedRng(`${seed}/${ply}`)) });
+    const move = bot.choose({
+      view: engine.view(state, seat),
+      legalMoves,
+      seat,
+      rng: new Rng(seedRng(`${seed}/${ply}`)),
+    });
     const wire = JSON.stringify(engine.encodeMove(move));
-    if (!legalMoves.some((m) => JSON.stringify(engine.encodeMove(m)) === wire)) throw new Error(`${bot.id} chose ${wire}, which is not a legal move of seat ${seat}`);
+    if (!legalMoves.some((m) => JSON.stringify(engine.encodeMove(m)) === wire))
+      throw new Error(`${bot.id} chose ${wire}, which is not a legal move of seat ${seat}`);
     const next = engine.apply(state, seat, move);
     if (!next.ok) throw new Error(`${bot.id} chose ${wire}: ${next.error.message}`);
     state = next.value;
@@ -96,15 +113,20 @@ describe('bot registry', () => {
 });
 
 describe('botMove', () => {
-  it.each([...GAME_IDS])('%s: hands the bot the seat\'s view and legal moves, never the state', (game) => {
+  it.each([...GAME_IDS])("%s: hands the bot the seat's view and legal moves, never the state", (game) => {
     const { engine, tables } = GAMES[game];
     const table = tables[0] as Table;
     const options = engine.parseOptions(table.options, table.seats);
     if (!options.ok) throw new Error(options.error.message);
     const state = engine.setup({ seed: `spy-${game}`, seats: table.seats, options: options.value });
-    const seat = (engine.toMove(state))[0] as Seat;
+    const seat = engine.toMove(state)[0] as Seat;
     const seen: BotTurn<unknown, unknown>[] = [];
-    const spy: AnyBot = { id: 'spy', description: 'records its turn', defaultBudget: 0, choose: (turn) => (seen.push(turn), turn.legalMoves[0]) };
+    const spy: AnyBot = {
+      id: 'spy',
+      description: 'records its turn',
+      defaultBudget: 0,
+      choose: (turn) => (seen.push(turn), turn.legalMoves[0]),
+    };
     const move = botMove(engine, spy, state, seat, 'seed', 7);
     const turn = seen[0] as BotTurn<unknown, unknown>;
     expect(Object.keys(turn).sort()).toEqual(['budget', 'legalMoves', 'rng', 'seat', 'view']);
@@ -123,27 +145,33 @@ describe.each([...GAME_IDS])('%s bots', (game) => {
   const { engine, tables, maxPlies } = GAMES[game];
   const bots = BOTS[game];
 
-  describe.each(tables.map((t) => [`${t.seats} seats ${JSON.stringify(t.options ?? {})}`, t] as const))('%s', (_, table) => {
-    it.each(bots.map((b, i) => [b.id, i] as const))('%s plays only legal moves, the same game for the same seed', (_id, i) => {
-      // The bot under test sits in every seat in turn, against the other bots of the registry.
-      for (let shift = 0; shift < table.seats; shift++) {
-        const line = lineUp(bots, table.seats, i + bots.length - shift);
-        expect(line[shift]).toBe(bots[i]);
-        const seed = `legal-${game}-${i}-${shift}`;
-        const first = playMatch(engine, table, line, seed, maxPlies);
-        const again = playMatch(engine, table, line, seed, maxPlies);
-        expect(again.log).toEqual(first.log);
-        expect(again.outcome).toEqual(first.outcome);
-      }
-    });
+  describe.each(tables.map((t) => [`${t.seats} seats ${JSON.stringify(t.options ?? {})}`, t] as const))(
+    '%s',
+    (_, table) => {
+      it.each(bots.map((b, i) => [b.id, i] as const))(
+        '%s plays only legal moves, the same game for the same seed',
+        (_id, i) => {
+          // The bot under test sits in every seat in turn, against the other bots of the registry.
+          for (let shift = 0; shift < table.seats; shift++) {
+            const line = lineUp(bots, table.seats, i + bots.length - shift);
+            expect(line[shift]).toBe(bots[i]);
+            const seed = `legal-${game}-${i}-${shift}`;
+            const first = playMatch(engine, table, line, seed, maxPlies);
+            const again = playMatch(engine, table, line, seed, maxPlies);
+            expect(again.log).toEqual(first.log);
+            expect(again.outcome).toEqual(first.outcome);
+          }
+        },
+      );
 
-    it('plays another game for another seed', () => {
-      const line = lineUp(bots, table.seats, 0);
-      const a = playMatch(engine, table, line, `other-${game}-a`, maxPlies);
-      const b = playMatch(engine, table, line, `other-${game}-b`, maxPlies);
-      expect(b.log).not.toEqual(a.log);
-    });
-  });
+      it('plays another game for another seed', () => {
+        const line = lineUp(bots, table.seats, 0);
+        const a = playMatch(engine, table, line, `other-${game}-a`, maxPlies);
+        const b = playMatch(engine, table, line, `other-${game}-b`, maxPlies);
+        expect(b.log).not.toEqual(a.log);
+      });
+    },
+  );
 });
 
 /**
@@ -162,7 +190,9 @@ function series(game: GameId, a: AnyBot, b: AnyBot, matches: number): { a: numbe
     else if (winners[0] === aSeat) tally.a++;
     else tally.b++;
   }
-  console.log(`${game}: ${a.id} vs ${b.id}, ${matches} matches, alternating seats: ${a.id} won ${tally.a} (${(100 * tally.a / matches).toFixed(0)}%), ${b.id} won ${tally.b}, shared ${tally.draws}`);
+  console.log(
+    `${game}: ${a.id} vs ${b.id}, ${matches} matches, alternating seats: ${a.id} won ${tally.a} (${((100 * tally.a) / matches).toFixed(0)}%), ${b.id} won ${tally.b}, shared ${tally.draws}`,
+  );
   return tally;
 }
 
@@ -176,9 +206,12 @@ describe('seeded series', () => {
   });
 
   // Qwirkle's luck of the draw keeps its strongest bot close to greedy: there it is only not weaker.
-  it.each(GAME_IDS.filter((g) => g !== 'reversi'))('%s: greedy beats random in at least 3 of 4, and the last-listed bot wins at least as often as greedy', (game) => {
-    expect(series(game, byId(game, 'greedy'), byId(game, 'random'), 4).a).toBeGreaterThanOrEqual(3);
-    const top = series(game, strongest(game), byId(game, 'greedy'), 4);
-    expect(top.a).toBeGreaterThanOrEqual(top.b);
-  });
+  it.each(GAME_IDS.filter((g) => g !== 'reversi'))(
+    '%s: greedy beats random in at least 3 of 4, and the last-listed bot wins at least as often as greedy',
+    (game) => {
+      expect(series(game, byId(game, 'greedy'), byId(game, 'random'), 4).a).toBeGreaterThanOrEqual(3);
+      const top = series(game, strongest(game), byId(game, 'greedy'), 4);
+      expect(top.a).toBeGreaterThanOrEqual(top.b);
+    },
+  );
 });

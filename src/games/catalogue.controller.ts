@@ -8,14 +8,22 @@ export interface CatalogueEntry {
   title: string;
   rulesVersion: number;
   seats: { min: number; max: number };
-  options: { name: string; type: string; default: unknown; description: string; minimum?: number; maximum?: number; enum?: readonly string[] }[];
+  options: {
+    name: string;
+    type: string;
+    default: unknown;
+    description: string;
+    minimum?: number;
+    maximum?: number;
+    enum?: readonly string[];
+  }[];
 }
 
 @ApiTags('games')
 @Controller('games')
 export class CatalogueController {
   @Get()
-  @ApiOperation({ summary: 'The catalogue: each game\'s id, seat range, options with defaults, rules version' })
+  @ApiOperation({ summary: "The catalogue: each game's id, seat range, options with defaults, rules version" })
   @respond([{ status: 200, description: 'Every game the server hosts.', schema: ref('Catalogue') }])
   list(): { games: CatalogueEntry[] } {
     return {

@@ -1,8 +1,22 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min,
-  ValidateIf, ValidateNested,
+  ArrayMaxSize,
+  ArrayMinSize,
+  Equals,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 import { CURSOR_PATTERN } from '../matches/cursor';
 import { CursorPageQueryDto, MAX_VERSION } from '../common/paging';
@@ -15,7 +29,11 @@ export const PLAYER_NAME_PATTERN = '^[^\\p{C}]+$';
  * `{ "bot": "greedy" }` (a server-side bot plays it; GET /games/{game}/bots lists them).
  */
 export class PlayerDto {
-  @ApiPropertyOptional({ example: 'ann', description: '1–40 printable characters. Required unless the seat is open or a bot\'s (a bot seat is named after its bot).' })
+  @ApiPropertyOptional({
+    example: 'ann',
+    description:
+      "1–40 printable characters. Required unless the seat is open or a bot's (a bot seat is named after its bot).",
+  })
   @ValidateIf((o: PlayerDto) => o.open !== true && (o.bot === undefined || o.name !== undefined))
   @IsString()
   @Length(1, 40)
@@ -27,7 +45,10 @@ export class PlayerDto {
   @Equals(true)
   open?: true;
 
-  @ApiPropertyOptional({ example: 'greedy', description: 'A server-side bot plays this seat: one of GET /games/{game}/bots.' })
+  @ApiPropertyOptional({
+    example: 'greedy',
+    description: 'A server-side bot plays this seat: one of GET /games/{game}/bots.',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 40)
@@ -36,21 +57,37 @@ export class PlayerDto {
 
 /** A clock (docs/api.md "Clocks"): `{ perMoveSeconds }` or `{ initialSeconds, incrementSeconds }`. */
 export class TimeControlDto {
-  @ApiPropertyOptional({ example: 86400, minimum: 1, maximum: 31_536_000, description: 'Correspondence: each move within this many seconds.' })
+  @ApiPropertyOptional({
+    example: 86400,
+    minimum: 1,
+    maximum: 31_536_000,
+    description: 'Correspondence: each move within this many seconds.',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(31_536_000)
   perMoveSeconds?: number;
 
-  @ApiPropertyOptional({ example: 300, minimum: 1, maximum: 31_536_000, description: 'A clock per seat: the time each seat starts with.' })
+  @ApiPropertyOptional({
+    example: 300,
+    minimum: 1,
+    maximum: 31_536_000,
+    description: 'A clock per seat: the time each seat starts with.',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(31_536_000)
   initialSeconds?: number;
 
-  @ApiPropertyOptional({ example: 5, minimum: 0, maximum: 86_400, default: 0, description: 'Added to a seat\'s clock after each of its moves (Fischer).' })
+  @ApiPropertyOptional({
+    example: 5,
+    minimum: 0,
+    maximum: 86_400,
+    default: 0,
+    description: "Added to a seat's clock after each of its moves (Fischer).",
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -59,7 +96,10 @@ export class TimeControlDto {
 }
 
 export class WebhookDto {
-  @ApiProperty({ example: 'https://example.com/turnbase', description: 'https:// (http:// and private addresses only with WEBHOOK_ALLOW_PRIVATE=1).' })
+  @ApiProperty({
+    example: 'https://example.com/turnbase',
+    description: 'https:// (http:// and private addresses only with WEBHOOK_ALLOW_PRIVATE=1).',
+  })
   @IsString()
   @Length(1, 2000)
   url!: string;
@@ -74,7 +114,11 @@ export class CreateMatchDto {
   @Type(() => PlayerDto)
   players!: PlayerDto[];
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Game options; see GET /games for each game\'s options and defaults.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: "Game options; see GET /games for each game's options and defaults.",
+  })
   @IsOptional()
   @IsObject()
   options?: Record<string, unknown>;
@@ -91,12 +135,20 @@ export class CreateMatchDto {
   @Type(() => TimeControlDto)
   timeControl?: TimeControlDto;
 
-  @ApiPropertyOptional({ enum: ['forfeit', 'random'], default: 'forfeit', description: 'forfeit: the seat loses (in 3+ seats it leaves and the others play on); random: the server plays a random legal move for it.' })
+  @ApiPropertyOptional({
+    enum: ['forfeit', 'random'],
+    default: 'forfeit',
+    description:
+      'forfeit: the seat loses (in 3+ seats it leaves and the others play on); random: the server plays a random legal move for it.',
+  })
   @IsOptional()
   @IsIn(['forfeit', 'random'])
   onTimeout?: 'forfeit' | 'random';
 
-  @ApiPropertyOptional({ type: [WebhookDto], description: 'URLs that hear about each event of the match, signed with the webhookSecret of the response.' })
+  @ApiPropertyOptional({
+    type: [WebhookDto],
+    description: 'URLs that hear about each event of the match, signed with the webhookSecret of the response.',
+  })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(5)
@@ -106,13 +158,20 @@ export class CreateMatchDto {
 }
 
 export class JoinDto {
-  @ApiPropertyOptional({ example: 'greedy', description: 'Seat a server-side bot (one of GET /games/{game}/bots) instead of the caller. The answer has the seat and no token: only the server plays it.' })
+  @ApiPropertyOptional({
+    example: 'greedy',
+    description:
+      'Seat a server-side bot (one of GET /games/{game}/bots) instead of the caller. The answer has the seat and no token: only the server plays it.',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 40)
   bot?: string;
 
-  @ApiPropertyOptional({ example: 'bob', description: '1–40 printable characters. Optional with a player key (the player\'s name is used).' })
+  @ApiPropertyOptional({
+    example: 'bob',
+    description: "1–40 printable characters. Optional with a player key (the player's name is used).",
+  })
   @IsOptional()
   @IsString()
   @Length(1, 40)
@@ -128,7 +187,11 @@ export class JoinDto {
 }
 
 class ListFilterDto {
-  @ApiPropertyOptional({ enum: ['waiting', 'active', 'finished'], default: 'waiting', description: 'Which matches to list.' })
+  @ApiPropertyOptional({
+    enum: ['waiting', 'active', 'finished'],
+    default: 'waiting',
+    description: 'Which matches to list.',
+  })
   @IsOptional()
   @IsIn(['waiting', 'active', 'finished'])
   status?: 'waiting' | 'active' | 'finished';
@@ -137,11 +200,14 @@ class ListFilterDto {
 export class ListQueryDto extends IntersectionType(ListFilterDto, CursorPageQueryDto) {}
 
 export class MoveDto {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The move, in the game\'s wire format.' })
+  @ApiProperty({ type: 'object', additionalProperties: true, description: "The move, in the game's wire format." })
   @IsObject()
   move!: Record<string, unknown>;
 
-  @ApiPropertyOptional({ example: 0, description: 'The match version the move was decided on. Required unless If-Match is sent.' })
+  @ApiPropertyOptional({
+    example: 0,
+    description: 'The match version the move was decided on. Required unless If-Match is sent.',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -175,7 +241,11 @@ export class LogQueryDto {
   @Max(1000)
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'Long-poll: with no entry after `after` yet, wait up to this many seconds (more than 60 counts as 60) for one; an empty page at the end of the wait.', minimum: 0 })
+  @ApiPropertyOptional({
+    description:
+      'Long-poll: with no entry after `after` yet, wait up to this many seconds (more than 60 counts as 60) for one; an empty page at the end of the wait.',
+    minimum: 0,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -185,7 +255,10 @@ export class LogQueryDto {
 }
 
 export class LegalMovesQueryDto {
-  @ApiPropertyOptional({ description: 'The nextCursor of the previous page (it names its version: "7:200").', pattern: CURSOR_PATTERN })
+  @ApiPropertyOptional({
+    description: 'The nextCursor of the previous page (it names its version: "7:200").',
+    pattern: CURSOR_PATTERN,
+  })
   @IsOptional()
   @Matches(new RegExp(CURSOR_PATTERN), { message: 'cursor must be a nextCursor value' })
   cursor?: string;

@@ -15,7 +15,10 @@ describe('the length of a match', () => {
   });
 
   it('Qwirkle: maxTurns accepts 20,000 (docs/api.md) and has a ceiling', () => {
-    expect(qwirkleEngine.parseOptions({ maxTurns: 20_000 }, 2)).toMatchObject({ ok: true, value: { maxTurns: 20_000 } });
+    expect(qwirkleEngine.parseOptions({ maxTurns: 20_000 }, 2)).toMatchObject({
+      ok: true,
+      value: { maxTurns: 20_000 },
+    });
     const max = qwirkleEngine.options.find((o) => o.name === 'maxTurns')?.maximum as number;
     expect(max).toBeGreaterThanOrEqual(20_000);
     expect(qwirkleEngine.parseOptions({ maxTurns: max + 1 }, 2).ok).toBe(false);

@@ -12,7 +12,14 @@ import { EVENT_MEANINGS, EVENT_TYPES, describeEventTypes } from '../matches/even
 import { PLAYER_NAME_PATTERN } from './dto';
 import type { GameDefinition } from './game-definition';
 import {
-  BOT_SEAT, CREATED_PLAY_PROPERTIES, CREATE_PLAY_PROPERTIES, HTTP_BOT_CALLBACKS, MATCH_PLAY_PROPERTIES, PLAYER_PLAY_PROPERTIES, PLAY_SCHEMAS, WEBHOOK_CALLBACKS,
+  BOT_SEAT,
+  CREATED_PLAY_PROPERTIES,
+  CREATE_PLAY_PROPERTIES,
+  HTTP_BOT_CALLBACKS,
+  MATCH_PLAY_PROPERTIES,
+  PLAYER_PLAY_PROPERTIES,
+  PLAY_SCHEMAS,
+  WEBHOOK_CALLBACKS,
   outgoingSchemas,
 } from './openapi-play';
 
@@ -21,48 +28,73 @@ const STATUS = { type: 'string', enum: ['waiting', 'active', 'finished', 'aborte
 /** Players, the lobby and seats (docs/api.md "Players, open seats, lobby, rematch"). */
 const PLAYER_SCHEMAS = {
   CreatePlayerRequest: {
-    type: 'object', additionalProperties: false, required: ['name'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
     properties: { name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN } },
   },
   CreatedPlayer: {
-    type: 'object', additionalProperties: false, required: ['id', 'name', 'key'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'name', 'key'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       name: { type: 'string' },
-      key: { type: 'string', pattern: '^tbp_', description: 'The player key: send as Authorization: Bearer <key>. Shown this once.' },
+      key: {
+        type: 'string',
+        pattern: '^tbp_',
+        description: 'The player key: send as Authorization: Bearer <key>. Shown this once.',
+      },
     },
   },
   PlayerSelf: {
-    type: 'object', additionalProperties: false, required: ['id', 'name', 'ratings'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'name', 'ratings'],
     properties: {
       id: { type: 'string', format: 'uuid' },
       name: { type: 'string' },
       ratings: {
-        type: 'object', description: 'By game, once rated play exists (empty until then).',
-        additionalProperties: { type: 'object', additionalProperties: false, required: ['rating', 'matches'], properties: { rating: { type: 'number' }, matches: { type: 'integer' } } },
+        type: 'object',
+        description: 'By game, once rated play exists (empty until then).',
+        additionalProperties: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['rating', 'matches'],
+          properties: { rating: { type: 'number' }, matches: { type: 'integer' } },
+        },
       },
     },
   },
   PlayerMatch: {
-    type: 'object', additionalProperties: false, required: ['game', 'id', 'seat', 'version', 'status', 'toMove'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['game', 'id', 'seat', 'version', 'status', 'toMove'],
     properties: {
       game: { type: 'string' },
       id: { type: 'string', format: 'uuid' },
       seat: { type: 'integer', minimum: 0 },
       version: { type: 'integer', minimum: 0 },
       status: STATUS,
-      toMove: { type: 'boolean', description: 'This player\'s seat is to move.' },
+      toMove: { type: 'boolean', description: "This player's seat is to move." },
     },
   },
   PlayerMatchPage: {
-    type: 'object', additionalProperties: false, required: ['matches', 'nextCursor'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['matches', 'nextCursor'],
     properties: {
       matches: { type: 'array', items: ref('PlayerMatch') },
-      nextCursor: { type: 'string', nullable: true, description: 'Pass as ?cursor= for the next page; null at the end.' },
+      nextCursor: {
+        type: 'string',
+        nullable: true,
+        description: 'Pass as ?cursor= for the next page; null at the end.',
+      },
     },
   },
   MatchSummary: {
-    type: 'object', additionalProperties: false,
+    type: 'object',
+    additionalProperties: false,
     required: ['id', 'game', 'status', 'version', 'players', 'openSeats', 'toMove', 'createdAt', 'updatedAt'],
     properties: {
       id: { type: 'string', format: 'uuid' },
@@ -77,81 +109,158 @@ const PLAYER_SCHEMAS = {
     },
   },
   MatchPage: {
-    type: 'object', additionalProperties: false, required: ['matches', 'nextCursor'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['matches', 'nextCursor'],
     properties: {
       matches: { type: 'array', items: ref('MatchSummary') },
-      nextCursor: { type: 'string', nullable: true, description: 'Pass as ?cursor= for the next page; null at the end.' },
+      nextCursor: {
+        type: 'string',
+        nullable: true,
+        description: 'Pass as ?cursor= for the next page; null at the end.',
+      },
     },
   },
   JoinRequest: {
-    type: 'object', additionalProperties: false,
+    type: 'object',
+    additionalProperties: false,
     properties: {
-      name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: 'Required without a player key; defaults to the player\'s name with one.' },
-      seat: { type: 'integer', minimum: 0, maximum: 15, description: 'The seat to take; the first open one when absent.' },
-      bot: { type: 'string', minLength: 1, maxLength: 40, description: 'Seat a server-side bot (GET /games/{game}/bots) instead of the caller. The server alone plays the seat: the answer has the seat and no token.' },
+      name: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 40,
+        pattern: PLAYER_NAME_PATTERN,
+        description: "Required without a player key; defaults to the player's name with one.",
+      },
+      seat: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 15,
+        description: 'The seat to take; the first open one when absent.',
+      },
+      bot: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 40,
+        description:
+          'Seat a server-side bot (GET /games/{game}/bots) instead of the caller. The server alone plays the seat: the answer has the seat and no token.',
+      },
     },
   },
   SeatToken: {
-    type: 'object', additionalProperties: false, required: ['seat', 'token'],
-    properties: { seat: { type: 'integer', minimum: 0 }, token: { type: 'string', description: 'The seat\'s new token, shown this once.' } },
+    type: 'object',
+    additionalProperties: false,
+    required: ['seat', 'token'],
+    properties: {
+      seat: { type: 'integer', minimum: 0 },
+      token: { type: 'string', description: "The seat's new token, shown this once." },
+    },
   },
 };
 
 const SHARED = {
   Error: ERROR_SCHEMA,
   MatchEventType: {
-    type: 'string', enum: [...EVENT_TYPES],
+    type: 'string',
+    enum: [...EVENT_TYPES],
     description: `The type of a log entry, and the \`event:\` of a match stream. ${describeEventTypes()}. A client should ignore a type it does not know (more may be added).`,
     'x-enum-descriptions': EVENT_TYPES.map((t) => EVENT_MEANINGS[t]),
   },
   Outcome: {
-    type: 'object', nullable: true, additionalProperties: false,
+    type: 'object',
+    nullable: true,
+    additionalProperties: false,
     required: ['winners', 'scores', 'reason', 'draw'],
     description: 'Null while the match runs.',
     properties: {
-      winners: { type: 'array', items: { type: 'integer' }, description: 'Winning seats; several on a shared win; every seat on a draw.' },
+      winners: {
+        type: 'array',
+        items: { type: 'integer' },
+        description: 'Winning seats; several on a shared win; every seat on a draw.',
+      },
       scores: { type: 'array', items: { type: 'number' }, description: 'Final scores by seat.' },
       reason: { type: 'string', description: 'Why it ended: `resigned`, or namespaced by game (`reversi/no-moves`).' },
       draw: { type: 'boolean', description: 'True when no seat finished ahead of another. Read this, not `winners`.' },
     },
   },
   Player: {
-    type: 'object', additionalProperties: false, required: ['seat', 'name'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['seat', 'name'],
     properties: {
       seat: { type: 'integer', minimum: 0 },
       name: { type: 'string', nullable: true, description: 'Null while the seat is open.' },
-      player: { type: 'string', format: 'uuid', description: 'The player holding the seat, when a player key joined it.' },
+      player: {
+        type: 'string',
+        format: 'uuid',
+        description: 'The player holding the seat, when a player key joined it.',
+      },
       open: { type: 'boolean', enum: [true], description: 'Present while the seat is open: a join may take it.' },
       ...PLAYER_PLAY_PROPERTIES,
     },
   },
   SeatCredential: {
-    type: 'object', additionalProperties: false, required: ['seat', 'name', 'token'],
-    properties: { seat: { type: 'integer', minimum: 0 }, name: { type: 'string' }, token: { type: 'string', description: 'The seat token: send as Authorization: Bearer <token>. Shown this once.' } },
+    type: 'object',
+    additionalProperties: false,
+    required: ['seat', 'name', 'token'],
+    properties: {
+      seat: { type: 'integer', minimum: 0 },
+      name: { type: 'string' },
+      token: { type: 'string', description: 'The seat token: send as Authorization: Bearer <token>. Shown this once.' },
+    },
   },
   CreateMatchPlayer: {
-    description: '{ "name" }: a seat with its own token. { "open": true }: an open seat; the match waits until it is joined. { "bot" }: a server-side bot plays it.',
+    description:
+      '{ "name" }: a seat with its own token. { "open": true }: an open seat; the match waits until it is joined. { "bot" }: a server-side bot plays it.',
     oneOf: [
       {
-        type: 'object', additionalProperties: false, required: ['name'],
-        properties: { name: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAYER_NAME_PATTERN, description: '1–40 characters, no control characters.' } },
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: {
+          name: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 40,
+            pattern: PLAYER_NAME_PATTERN,
+            description: '1–40 characters, no control characters.',
+          },
+        },
       },
-      { type: 'object', additionalProperties: false, required: ['open'], properties: { open: { type: 'boolean', enum: [true] } } },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['open'],
+        properties: { open: { type: 'boolean', enum: [true] } },
+      },
       BOT_SEAT,
     ],
   },
   ...PLAYER_SCHEMAS,
   ...PLAY_SCHEMAS,
   ResignRequest: {
-    type: 'object', additionalProperties: false,
-    properties: { expectedVersion: { type: 'integer', minimum: 0, maximum: MAX_VERSION, description: 'When given, the resignation is refused (409) if the match has moved on.' } },
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      expectedVersion: {
+        type: 'integer',
+        minimum: 0,
+        maximum: MAX_VERSION,
+        description: 'When given, the resignation is refused (409) if the match has moved on.',
+      },
+    },
   },
   CatalogueOption: {
-    type: 'object', additionalProperties: false, required: ['name', 'type', 'default', 'description'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'type', 'default', 'description'],
     properties: {
       name: { type: 'string' },
       type: { type: 'string', enum: ['integer', 'boolean', 'string', 'object'] },
-      default: { description: 'The default; null for object options (see the game\'s Options schema).', anyOf: [{ type: 'number' }, { type: 'boolean' }, { type: 'string', nullable: true }] },
+      default: {
+        description: "The default; null for object options (see the game's Options schema).",
+        anyOf: [{ type: 'number' }, { type: 'boolean' }, { type: 'string', nullable: true }],
+      },
       description: { type: 'string' },
       minimum: { type: 'number' },
       maximum: { type: 'number' },
@@ -159,17 +268,26 @@ const SHARED = {
     },
   },
   CatalogueGame: {
-    type: 'object', additionalProperties: false, required: ['id', 'title', 'rulesVersion', 'seats', 'options'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'title', 'rulesVersion', 'seats', 'options'],
     properties: {
       id: { type: 'string' },
       title: { type: 'string' },
       rulesVersion: { type: 'integer' },
-      seats: { type: 'object', additionalProperties: false, required: ['min', 'max'], properties: { min: { type: 'integer' }, max: { type: 'integer' } } },
+      seats: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['min', 'max'],
+        properties: { min: { type: 'integer' }, max: { type: 'integer' } },
+      },
       options: { type: 'array', items: ref('CatalogueOption') },
     },
   },
   Catalogue: {
-    type: 'object', additionalProperties: false, required: ['games'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['games'],
     properties: { games: { type: 'array', items: ref('CatalogueGame') } },
   },
 };
@@ -178,20 +296,50 @@ const SHARED = {
 function gameSchemas(g: GameDefinition): Record<string, object> {
   const n = g.schemaName;
   const match = {
-    type: 'object', additionalProperties: false,
-    required: ['id', 'game', 'rulesVersion', 'status', 'version', 'players', 'toMove', 'you', 'view', 'outcome', 'rematch', 'clock', 'createdAt', 'updatedAt'],
+    type: 'object',
+    additionalProperties: false,
+    required: [
+      'id',
+      'game',
+      'rulesVersion',
+      'status',
+      'version',
+      'players',
+      'toMove',
+      'you',
+      'view',
+      'outcome',
+      'rematch',
+      'clock',
+      'createdAt',
+      'updatedAt',
+    ],
     properties: {
       id: { type: 'string', format: 'uuid' },
       game: { type: 'string', enum: [g.engine.id] },
       rulesVersion: { type: 'integer' },
-      status: { type: 'string', enum: ['waiting', 'active', 'finished', 'aborted'], description: 'waiting: a seat is open; aborted: it expired while waiting, or was abandoned while active (no event for ABANDONED_MATCH_IDLE_SECONDS).' },
+      status: {
+        type: 'string',
+        enum: ['waiting', 'active', 'finished', 'aborted'],
+        description:
+          'waiting: a seat is open; aborted: it expired while waiting, or was abandoned while active (no event for ABANDONED_MATCH_IDLE_SECONDS).',
+      },
       version: { type: 'integer', minimum: 0, description: 'The number of events in the log.' },
       players: { type: 'array', items: ref('Player') },
-      toMove: { type: 'array', items: { type: 'integer' }, description: 'Seats that may move now; several in simultaneous phases.' },
-      you: { type: 'integer', nullable: true, description: 'The caller\'s seat; null for spectators.' },
+      toMove: {
+        type: 'array',
+        items: { type: 'integer' },
+        description: 'Seats that may move now; several in simultaneous phases.',
+      },
+      you: { type: 'integer', nullable: true, description: "The caller's seat; null for spectators." },
       view: ref(`${n}View`),
       outcome: ref('Outcome'),
-      rematch: { type: 'string', format: 'uuid', nullable: true, description: 'The id of this match\'s rematch, once there is one.' },
+      rematch: {
+        type: 'string',
+        format: 'uuid',
+        nullable: true,
+        description: "The id of this match's rematch, once there is one.",
+      },
       createdAt: { type: 'string', format: 'date-time' },
       updatedAt: { type: 'string', format: 'date-time' },
       ...MATCH_PLAY_PROPERTIES,
@@ -201,15 +349,31 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
   const created = {
     ...match,
     required: [...match.required, 'seats'],
-    properties: { ...match.properties, seats: { type: 'array', items: ref('SeatCredential'), description: 'One per named seat (an open seat gets its token when joined).' }, ...CREATED_PLAY_PROPERTIES },
+    properties: {
+      ...match.properties,
+      seats: {
+        type: 'array',
+        items: ref('SeatCredential'),
+        description: 'One per named seat (an open seat gets its token when joined).',
+      },
+      ...CREATED_PLAY_PROPERTIES,
+    },
   };
   const seated = {
     ...match,
     required: [...match.required, 'seat'],
     properties: {
       ...match.properties,
-      seat: { type: 'integer', minimum: 0, description: 'The caller\'s seat (or the seat of the bot the caller seated).' },
-      token: { type: 'string', description: 'That seat\'s token: send as Authorization: Bearer <token>. Absent when a bot was seated (only the server plays a bot\'s seat).' },
+      seat: {
+        type: 'integer',
+        minimum: 0,
+        description: "The caller's seat (or the seat of the bot the caller seated).",
+      },
+      token: {
+        type: 'string',
+        description:
+          "That seat's token: send as Authorization: Bearer <token>. Absent when a bot was seated (only the server plays a bot's seat).",
+      },
     },
   };
   return {
@@ -222,71 +386,128 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
     [`${n}CreatedMatch`]: created,
     [`${n}SeatedMatch`]: seated,
     [`${n}CreateMatchRequest`]: {
-      type: 'object', additionalProperties: false, required: ['players'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['players'],
       properties: {
-        players: { type: 'array', minItems: g.engine.seats.min, maxItems: g.engine.seats.max, items: ref('CreateMatchPlayer'), description: 'One entry per seat, seat 0 first.' },
+        players: {
+          type: 'array',
+          minItems: g.engine.seats.min,
+          maxItems: g.engine.seats.max,
+          items: ref('CreateMatchPlayer'),
+          description: 'One entry per seat, seat 0 first.',
+        },
         options: ref(`${n}Options`),
         unlisted: { type: 'boolean', description: 'true keeps the match out of the lobby (default false).' },
         ...CREATE_PLAY_PROPERTIES,
       },
     },
     [`${n}MoveRequest`]: {
-      type: 'object', additionalProperties: false, required: ['move'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['move'],
       properties: {
         move: ref(`${n}Move`),
         expectedVersion: {
-          type: 'integer', minimum: 0, maximum: MAX_VERSION,
-          description: 'The version the move was decided on. Required unless the request sends If-Match (the match\'s ETag), which replaces it; '
-            + 'with neither the move is refused (400), with both they must agree.',
+          type: 'integer',
+          minimum: 0,
+          maximum: MAX_VERSION,
+          description:
+            "The version the move was decided on. Required unless the request sends If-Match (the match's ETag), which replaces it; " +
+            'with neither the move is refused (400), with both they must agree.',
         },
       },
     },
     [`${n}LogEntry`]: {
-      type: 'object', additionalProperties: false, required: ['seq', 'seat', 'type', 'at'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['seq', 'seat', 'type', 'at'],
       properties: {
         seq: { type: 'integer', minimum: 1 },
-        seat: { type: 'integer', minimum: 0, nullable: true, description: 'Null for an event of the whole match (MatchAborted).' },
+        seat: {
+          type: 'integer',
+          minimum: 0,
+          nullable: true,
+          description: 'Null for an event of the whole match (MatchAborted).',
+        },
         type: ref('MatchEventType'),
         at: { type: 'string', format: 'date-time' },
-        move: { ...ref(`${n}LogMove`), description: 'MoveMade only: the move as POST …/moves takes it, redacted for the caller.' } as object,
+        move: {
+          ...ref(`${n}LogMove`),
+          description: 'MoveMade only: the move as POST …/moves takes it, redacted for the caller.',
+        } as object,
         effects: { ...ref(`${n}MoveEffects`), description: 'MoveMade only: what the move caused.' } as object,
       },
     },
     [`${n}StreamEvent`]: {
-      type: 'object', additionalProperties: false, required: ['id', 'event', 'data'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'event', 'data'],
       description: 'An event of GET …/matches/{id}/events: one per log entry, in order.',
       properties: {
-        id: { type: 'integer', minimum: 1, description: 'The entry\'s seq: the cursor to resume from (Last-Event-ID).' },
-        event: { ...ref('MatchEventType'), description: 'The entry\'s type (data.entry.type): every type the log holds is sent. EventSource hears only the types it listens for.' } as object,
+        id: { type: 'integer', minimum: 1, description: "The entry's seq: the cursor to resume from (Last-Event-ID)." },
+        event: {
+          ...ref('MatchEventType'),
+          description:
+            "The entry's type (data.entry.type): every type the log holds is sent. EventSource hears only the types it listens for.",
+        } as object,
         data: {
-          type: 'object', additionalProperties: false, required: ['entry', 'match'],
-          properties: { entry: ref(`${n}LogEntry`), match: { ...ref(`${n}Match`), description: 'The match just after the entry (match.version = entry.seq), as the caller may see it.' } as object },
+          type: 'object',
+          additionalProperties: false,
+          required: ['entry', 'match'],
+          properties: {
+            entry: ref(`${n}LogEntry`),
+            match: {
+              ...ref(`${n}Match`),
+              description: 'The match just after the entry (match.version = entry.seq), as the caller may see it.',
+            } as object,
+          },
         },
       },
     },
     [`${n}LogPage`]: {
-      type: 'object', additionalProperties: false, required: ['id', 'version', 'status', 'toMove', 'entries', 'nextAfter'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'version', 'status', 'toMove', 'entries', 'nextAfter'],
       properties: {
         id: { type: 'string', format: 'uuid' },
-        version: { type: 'integer', minimum: 0, description: 'The match\'s version now (which may be past the page\'s last entry).' },
-        status: { ...STATUS, description: 'The match\'s status as of the page\'s last entry (now, when the page is empty).' },
+        version: {
+          type: 'integer',
+          minimum: 0,
+          description: "The match's version now (which may be past the page's last entry).",
+        },
+        status: {
+          ...STATUS,
+          description: "The match's status as of the page's last entry (now, when the page is empty).",
+        },
         toMove: {
-          type: 'array', items: { type: 'integer', minimum: 0 },
-          description: 'The seats to move as of the page\'s last entry (now, when the page is empty): a long-polling client needs no other read to know whose turn it is.',
+          type: 'array',
+          items: { type: 'integer', minimum: 0 },
+          description:
+            "The seats to move as of the page's last entry (now, when the page is empty): a long-polling client needs no other read to know whose turn it is.",
         },
         entries: { type: 'array', items: ref(`${n}LogEntry`) },
-        nextAfter: { type: 'integer', nullable: true, description: 'Pass as ?after= for the next page; null at the end.' },
+        nextAfter: {
+          type: 'integer',
+          nullable: true,
+          description: 'Pass as ?after= for the next page; null at the end.',
+        },
       },
     },
     [`${n}LegalMovesPage`]: {
-      type: 'object', additionalProperties: false, required: ['version', 'seat', 'moves', 'nextCursor'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['version', 'seat', 'moves', 'nextCursor'],
       properties: {
         version: { type: 'integer', minimum: 0 },
         seat: { type: 'integer', minimum: 0 },
         moves: { type: 'array', items: ref(`${n}Move`) },
         nextCursor: {
-          type: 'string', nullable: true, pattern: CURSOR_PATTERN,
-          description: 'Pass as ?cursor= for the next page (null on the last). It names its version: after the match moves it is 409 VERSION_CONFLICT.',
+          type: 'string',
+          nullable: true,
+          pattern: CURSOR_PATTERN,
+          description:
+            'Pass as ?cursor= for the next page (null on the last). It names its version: after the match moves it is 409 VERSION_CONFLICT.',
         },
         ...g.schemas.legalMovesExtra,
       },
@@ -297,10 +518,14 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
 /** docs/api.md "Fairness": present only in matches with chance; `seed` and `salt` only once the match is over. */
 const FAIRNESS_PROPERTIES = {
   seedCommitment: {
-    type: 'string', pattern: '^[0-9a-f]{64}$',
+    type: 'string',
+    pattern: '^[0-9a-f]{64}$',
     description: 'Matches with chance: lowercase hex SHA-256 of the UTF-8 string salt + seed, fixed at creation.',
   },
-  seed: { type: 'string', description: 'Revealed once the match is over, never before: every random draw of the match derives from it.' },
+  seed: {
+    type: 'string',
+    description: 'Revealed once the match is over, never before: every random draw of the match derives from it.',
+  },
   salt: { type: 'string', description: 'Revealed with the seed, to recompute seedCommitment.' },
 };
 
@@ -316,7 +541,8 @@ export function addGameSchemas(document: OpenAPIObject, games: readonly GameDefi
   Object.assign(schemas, outgoingSchemas(games.map((g) => ({ id: g.engine.id, schemaName: g.schemaName }))));
   for (const g of games) addCallbacks(document, `/games/${g.engine.id}/matches`, WEBHOOK_CALLBACKS);
   addCallbacks(document, '/tournaments', HTTP_BOT_CALLBACKS);
-  for (const scheme of Object.values(document.components.securitySchemes ?? {})) delete (scheme as { bearerFormat?: string }).bearerFormat;
+  for (const scheme of Object.values(document.components.securitySchemes ?? {}))
+    delete (scheme as { bearerFormat?: string }).bearerFormat;
   withoutRequestDefaults(document);
 }
 

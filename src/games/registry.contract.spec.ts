@@ -16,9 +16,27 @@ export function wireCheckOf(game: GameDefinition): WireCheck {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   const n = game.schemaName;
-  const names: Record<WireForm, string> = { move: `${n}Move`, view: `${n}View`, logMove: `${n}LogMove`, effects: `${n}MoveEffects` };
+  const names: Record<WireForm, string> = {
+    move: `${n}Move`,
+    view: `${n}View`,
+    logMove: `${n}LogMove`,
+    effects: `${n}MoveEffects`,
+  };
   const { move, view, options, logMove, effects } = game.schemas;
-  ajv.addSchema({ components: { schemas: { [names.move]: move, [names.view]: view, [`${n}Options`]: options, [names.logMove]: logMove, [names.effects]: effects } } }, 'game');
+  ajv.addSchema(
+    {
+      components: {
+        schemas: {
+          [names.move]: move,
+          [names.view]: view,
+          [`${n}Options`]: options,
+          [names.logMove]: logMove,
+          [names.effects]: effects,
+        },
+      },
+    },
+    'game',
+  );
   return (form, value) => {
     const validate = ajv.getSchema(`game#/components/schemas/${names[form]}`);
     if (!validate) throw new Error(`no ${names[form]} schema`);

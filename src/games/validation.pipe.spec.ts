@@ -30,23 +30,37 @@ describe('the move body validation fast path', () => {
   const slow = new ClassValidatorOnly();
 
   it('accepts a plain move body without class-validator, as class-validator would', async () => {
-    for (const body of [{ move: { square: 'd3' } }, { move: {}, expectedVersion: 0 }, { move: { a: [1] }, expectedVersion: 2_000_000_000 }]) {
+    for (const body of [
+      { move: { square: 'd3' } },
+      { move: {}, expectedVersion: 0 },
+      { move: { a: [1] }, expectedVersion: 2_000_000_000 },
+    ]) {
       expect(await outcome(fast, body)).toEqual(await outcome(slow, body));
       expect(await outcome(fast, body)).toHaveProperty('ok');
     }
   });
 
   it('answers every generated body as class-validator does', async () => {
-    const version = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom(2_000_000_000, 2_000_000_001, 1.5, Number.NaN, '1', null, true, [], {}));
-    const move = fc.oneof(fc.constant({ square: 'd3' }), fc.constant({}), fc.constantFrom(null, 'd3', 3, [], [{}], true));
+    const version = fc.oneof(
+      fc.integer({ min: -3, max: 3 }),
+      fc.constantFrom(2_000_000_000, 2_000_000_001, 1.5, Number.NaN, '1', null, true, [], {}),
+    );
+    const move = fc.oneof(
+      fc.constant({ square: 'd3' }),
+      fc.constant({}),
+      fc.constantFrom(null, 'd3', 3, [], [{}], true),
+    );
     const body = fc.oneof(
       fc.record({ move, expectedVersion: version }, { requiredKeys: [] }),
       fc.record({ move, expectedVersion: version, extra: fc.anything() }, { requiredKeys: ['extra'] }),
       fc.anything(),
     );
-    await fc.assert(fc.asyncProperty(body, async (b) => {
-      expect(await outcome(fast, b)).toEqual(await outcome(slow, b));
-    }), { numRuns: 500, seed: 13 });
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        expect(await outcome(fast, b)).toEqual(await outcome(slow, b));
+      }),
+      { numRuns: 500, seed: 13 },
+    );
   });
 });
 
@@ -76,14 +90,33 @@ describe('the creation body validation fast path', () => {
 
   it('answers every generated body as class-validator does', async () => {
     const name = fc.oneof(
-      fc.constantFrom('', 'a', 'ann', ' ', 'x'.repeat(40), 'x'.repeat(41), 'ann\u0007', '\u200b', 'é', '\uFE0Fa', '\uFE0F', '\uFE0E\uFE0F',
-        'a\uFE0E'.repeat(20), '😀'.repeat(20), '😀'.repeat(21), '\uD800'),
+      fc.constantFrom(
+        '',
+        'a',
+        'ann',
+        ' ',
+        'x'.repeat(40),
+        'x'.repeat(41),
+        'ann\u0007',
+        '\u200b',
+        'é',
+        '\uFE0Fa',
+        '\uFE0F',
+        '\uFE0E\uFE0F',
+        'a\uFE0E'.repeat(20),
+        '😀'.repeat(20),
+        '😀'.repeat(21),
+        '\uD800',
+      ),
       fc.string({ maxLength: 45 }),
       fc.constantFrom(null, 3, true, [], {}),
     );
     const player = fc.oneof(
       fc.record({ name }),
-      fc.record({ name, open: fc.constantFrom(true, false, 1), bot: fc.constantFrom('greedy', '', 3) }, { requiredKeys: [] }),
+      fc.record(
+        { name, open: fc.constantFrom(true, false, 1), bot: fc.constantFrom('greedy', '', 3) },
+        { requiredKeys: [] },
+      ),
       fc.record({ name, extra: fc.anything() }),
       fc.anything(),
     );
@@ -94,9 +127,16 @@ describe('the creation body validation fast path', () => {
     const body = fc.oneof(
       { arbitrary: fc.record({ players: named, unlisted }, { requiredKeys: ['players'] }), weight: 4 },
       fc.record({ players, unlisted }, { requiredKeys: ['players'] }),
-      fc.record({ players: fc.array(fc.record({ name: fc.constantFrom('ann', 'bob') }), { minLength: 14, maxLength: 18 }) }),
-      fc.record({ players: fc.array(fc.oneof(fc.record({ name: fc.constant('ann') }), player), { minLength: 1, maxLength: 3 }) }),
-      fc.record({ players, unlisted, options: fc.constantFrom({}, { size: 8 }, 3), extra: fc.anything() }, { requiredKeys: [] }),
+      fc.record({
+        players: fc.array(fc.record({ name: fc.constantFrom('ann', 'bob') }), { minLength: 14, maxLength: 18 }),
+      }),
+      fc.record({
+        players: fc.array(fc.oneof(fc.record({ name: fc.constant('ann') }), player), { minLength: 1, maxLength: 3 }),
+      }),
+      fc.record(
+        { players, unlisted, options: fc.constantFrom({}, { size: 8 }, 3), extra: fc.anything() },
+        { requiredKeys: [] },
+      ),
       fc.anything(),
     );
     // As the server receives it: through JSON (plain objects, no undefined; fast-check's records are not plain).
@@ -105,11 +145,14 @@ describe('the creation body validation fast path', () => {
       return text === undefined ? undefined : JSON.parse(text);
     };
     let accepted = 0;
-    await fc.assert(fc.asyncProperty(body.map(wire), async (b) => {
-      const expected = await result(slow, b);
-      if ((expected as { ok?: unknown }).ok !== undefined) accepted++;
-      expect(await result(fast, b)).toEqual(expected);
-    }), { numRuns: 1000, seed: 29 });
+    await fc.assert(
+      fc.asyncProperty(body.map(wire), async (b) => {
+        const expected = await result(slow, b);
+        if ((expected as { ok?: unknown }).ok !== undefined) accepted++;
+        expect(await result(fast, b)).toEqual(expected);
+      }),
+      { numRuns: 1000, seed: 29 },
+    );
     expect(accepted).toBeGreaterThan(100); // the generated bodies reach the fast path, not only its refusals
   });
 });

@@ -25,7 +25,15 @@ function isPlainMoveBody(value: unknown): value is MoveDto {
   for (const key of Object.keys(value)) if (key !== 'move' && key !== 'expectedVersion') return false;
   const { move, expectedVersion } = value as { move?: unknown; expectedVersion?: unknown };
   if (move === null || typeof move !== 'object' || Array.isArray(move)) return false;
-  if (expectedVersion !== undefined && !(Number.isInteger(expectedVersion) && (expectedVersion as number) >= 0 && (expectedVersion as number) <= MAX_VERSION)) return false;
+  if (
+    expectedVersion !== undefined &&
+    !(
+      Number.isInteger(expectedVersion) &&
+      (expectedVersion as number) >= 0 &&
+      (expectedVersion as number) <= MAX_VERSION
+    )
+  )
+    return false;
   return true;
 }
 
@@ -52,7 +60,14 @@ function isPlainCreateBody(value: unknown): value is CreateMatchDto {
     const keys = Object.keys(p);
     if (keys.length !== 1 || keys[0] !== 'name') return false;
     const { name } = p;
-    if (typeof name !== 'string' || name.length < 1 || name.length > 40 || UNEVEN_LENGTH.test(name) || !PLAYER_NAME.test(name)) return false;
+    if (
+      typeof name !== 'string' ||
+      name.length < 1 ||
+      name.length > 40 ||
+      UNEVEN_LENGTH.test(name) ||
+      !PLAYER_NAME.test(name)
+    )
+      return false;
   }
   return true;
 }

@@ -8,14 +8,28 @@ import type { Database } from '../store/database';
 import { type UnavailableReason, classifyDatabaseError } from '../store/db-unavailable';
 import { DATABASE } from '../store/store.module';
 
-const indicators = { type: 'object', additionalProperties: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } } };
+const indicators = {
+  type: 'object',
+  additionalProperties: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
+};
 /** Terminus's health report. */
 const HEALTH = {
-  type: 'object', required: ['status'],
-  properties: { status: { type: 'string', enum: ['ok', 'error', 'shutting_down'] }, info: indicators, error: indicators, details: indicators },
+  type: 'object',
+  required: ['status'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'error', 'shutting_down'] },
+    info: indicators,
+    error: indicators,
+    details: indicators,
+  },
 };
 
-const LIVE = { type: 'object', additionalProperties: false, required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } };
+const LIVE = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['ok'] } },
+};
 
 /** A database that does not answer within this is reported down (a pool waiting to connect would never). */
 const PROBE_TIMEOUT_MS = 3000;
@@ -55,7 +69,10 @@ export class HealthController {
    */
   @Get('ready')
   @HealthCheck({ swaggerDocumentation: false }) // declared below, in the one error format
-  @respond([{ status: 200, description: 'The database takes writes.', schema: HEALTH }], { limited: false, errors: [503] })
+  @respond([{ status: 200, description: 'The database takes writes.', schema: HEALTH }], {
+    limited: false,
+    errors: [503],
+  })
   ready() {
     return this.readiness();
   }
@@ -63,7 +80,10 @@ export class HealthController {
   /** The old name of /health/ready, kept. */
   @Get()
   @HealthCheck({ swaggerDocumentation: false })
-  @respond([{ status: 200, description: 'The database takes writes (as /health/ready).', schema: HEALTH }], { limited: false, errors: [503] })
+  @respond([{ status: 200, description: 'The database takes writes (as /health/ready).', schema: HEALTH }], {
+    limited: false,
+    errors: [503],
+  })
   check() {
     return this.readiness();
   }
@@ -75,10 +95,16 @@ export class HealthController {
         async () => {
           const indicator = this.indicators.check('database');
           try {
-            const rows = await withTimeout(this.db.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r'), PROBE_TIMEOUT_MS);
+            const rows = await withTimeout(
+              this.db.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r'),
+              PROBE_TIMEOUT_MS,
+            );
             if (rows[0]?.r) {
               reason = 'database/read-only';
-              return indicator.down({ kind: this.db.kind, message: 'the database is a read-only standby (in recovery)' });
+              return indicator.down({
+                kind: this.db.kind,
+                message: 'the database is a read-only standby (in recovery)',
+              });
             }
             return indicator.up({ kind: this.db.kind });
           } catch (error) {

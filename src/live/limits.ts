@@ -21,7 +21,10 @@ import { LIVE_CONFIG, type LiveConfig } from './live-config';
 export const LIVE_RETRY_AFTER_SECONDS = 5;
 
 function refused(message: string, reason: string): ApiError {
-  return new ApiError('RATE_LIMITED', message, reason).withHeaders({ 'Retry-After': String(LIVE_RETRY_AFTER_SECONDS), Connection: 'close' });
+  return new ApiError('RATE_LIMITED', message, reason).withHeaders({
+    'Retry-After': String(LIVE_RETRY_AFTER_SECONDS),
+    Connection: 'close',
+  });
 }
 
 @Injectable()
@@ -32,7 +35,10 @@ export class LiveLimits {
   /** What is held, by kind: turnbase_streams_open reads it at scrape time. */
   private readonly byKind: Record<StreamKind, number> = { sse: 0, longpoll: 0, feed: 0 };
 
-  constructor(@Inject(LIVE_CONFIG) private readonly config: LiveConfig, @Optional() metrics: Metrics = NO_METRICS) {
+  constructor(
+    @Inject(LIVE_CONFIG) private readonly config: LiveConfig,
+    @Optional() metrics: Metrics = NO_METRICS,
+  ) {
     metrics.source('streams', () => this.byKind);
   }
 
@@ -64,11 +70,17 @@ export class LiveLimits {
     const address = LiveLimits.addressOf(key);
     const held = this.byKey.get(holder) ?? 0;
     if (held >= this.config.perToken) {
-      throw refused(`At most ${this.config.perToken} streams or waiting requests per token at once; close one first.`, 'live/per-token');
+      throw refused(
+        `At most ${this.config.perToken} streams or waiting requests per token at once; close one first.`,
+        'live/per-token',
+      );
     }
-    const fromAddress = address === undefined ? 0 : this.byAddress.get(address) ?? 0;
+    const fromAddress = address === undefined ? 0 : (this.byAddress.get(address) ?? 0);
     if (fromAddress >= this.config.perAddress) {
-      throw refused(`At most ${this.config.perAddress} streams or waiting requests per client address at once; close one first.`, 'live/per-address');
+      throw refused(
+        `At most ${this.config.perAddress} streams or waiting requests per client address at once; close one first.`,
+        'live/per-address',
+      );
     }
     if (this.open >= this.config.total) {
       throw refused('This server holds as many streams as it may; retry later or on another instance.', 'live/total');

@@ -42,7 +42,10 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
  * it: with the defaults (2,000 connections) nothing changes but the total, 1,800 instead of 10,000 (Node never
  * let more than 2,000 in anyway); with MAX_CONNECTIONS=30, one address holds at most 15 and all at most 27.
  */
-export function liveConfigFromEnv(env: NodeJS.ProcessEnv = process.env, maxConnections = Number.MAX_SAFE_INTEGER): LiveConfig {
+export function liveConfigFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  maxConnections = Number.MAX_SAFE_INTEGER,
+): LiveConfig {
   const reserved = Math.ceil(maxConnections / 10);
   return {
     heartbeatMs: Math.min(positiveInt(env, 'LIVE_HEARTBEAT_MS', 10_000), 15_000),

@@ -8,7 +8,10 @@ import { AppendedEvents } from '../matches/appended';
  */
 @Injectable()
 export class LiveEffects implements AppendEffect {
-  constructor(effects: AppendEffects, private readonly appended: AppendedEvents) {
+  constructor(
+    effects: AppendEffects,
+    private readonly appended: AppendedEvents,
+  ) {
     effects.register(this);
   }
 

@@ -104,7 +104,13 @@ export class LiveHub implements OnModuleInit, OnModuleDestroy {
       channel.dirty = false;
       try {
         for (;;) {
-          const got = await this.matches.stepsAfter(channel.engine, channel.matchId, channel.version, this.config.pageSize, channel.known);
+          const got = await this.matches.stepsAfter(
+            channel.engine,
+            channel.matchId,
+            channel.version,
+            this.config.pageSize,
+            channel.known,
+          );
           if (!got || got.steps.length === 0) break;
           const batch = new Batch(this.matches, channel.engine, got.steps, got.now);
           for (const s of channel.streams) s.deliver(batch);

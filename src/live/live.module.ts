@@ -31,15 +31,33 @@ import { StreamTicketsController } from './stream-tickets.controller';
 @Module({
   imports: [MatchesModule, PlayerDirectoryModule],
   providers: [
-    { provide: LIVE_CONFIG, inject: [APP_CONFIG], useFactory: (app: AppConfig) => liveConfigFromEnv(process.env, app.maxConnections) },
+    {
+      provide: LIVE_CONFIG,
+      inject: [APP_CONFIG],
+      useFactory: (app: AppConfig) => liveConfigFromEnv(process.env, app.maxConnections),
+    },
     { provide: HINT_BUS, inject: [DATABASE], useFactory: (db: Database) => hintBusFor(db) },
-    { provide: PLAYER_FEED_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaPlayerFeedStore(db.prisma) },
-    MatchNotifier, LiveEffects, LiveLimits, LiveHub, LiveStreams, LongPoll, PlayerFeeds, StreamTickets,
+    {
+      provide: PLAYER_FEED_STORE,
+      inject: [DATABASE],
+      useFactory: (db: Database) => new PrismaPlayerFeedStore(db.prisma),
+    },
+    MatchNotifier,
+    LiveEffects,
+    LiveLimits,
+    LiveHub,
+    LiveStreams,
+    LongPoll,
+    PlayerFeeds,
+    StreamTickets,
   ],
   exports: [LongPoll, LiveLimits, MatchNotifier, LIVE_CONFIG],
 })
 export class LiveModule {
   static forGames(games: readonly LiveGame[]): DynamicModule {
-    return { module: LiveModule, controllers: [...games.map(createLiveController), PlayerFeedController, StreamTicketsController] };
+    return {
+      module: LiveModule,
+      controllers: [...games.map(createLiveController), PlayerFeedController, StreamTicketsController],
+    };
   }
 }

@@ -31,8 +31,14 @@ export class LongPoll implements OnModuleDestroy {
   }
 
   async log(
-    engine: AnyEngine, id: string, token: string | undefined, after: number, limit: number,
-    waitSeconds: number, res: ServerResponse, address: string,
+    engine: AnyEngine,
+    id: string,
+    token: string | undefined,
+    after: number,
+    limit: number,
+    waitSeconds: number,
+    res: ServerResponse,
+    address: string,
   ): Promise<{ log: LogResponse; viewer: Viewer }> {
     const first = await this.matches.log(engine, id, token, after, limit);
     const { viewer } = first;

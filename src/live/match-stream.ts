@@ -31,7 +31,9 @@ export class Batch {
   framesFor(viewer: Viewer): string[] {
     let frames = this.frames.get(viewer);
     if (!frames) {
-      frames = this.steps.map((step) => sseFrame(step.event.seq, step.event.type, this.matches.present(this.engine, step, this.now, viewer)));
+      frames = this.steps.map((step) =>
+        sseFrame(step.event.seq, step.event.type, this.matches.present(this.engine, step, this.now, viewer)),
+      );
       this.frames.set(viewer, frames);
     }
     return frames;
@@ -80,7 +82,8 @@ export class MatchStream {
       if (!read || read.steps.length === 0) return;
       const batch = new Batch(this.matches, this.engine, read.steps, read.now);
       const frames = batch.framesFor(this.viewer);
-      for (let i = 0; i < frames.length && this.sse.write(frames[i] as string); i++) this.cursor = (read.steps[i] as Step).event.seq;
+      for (let i = 0; i < frames.length && this.sse.write(frames[i] as string); i++)
+        this.cursor = (read.steps[i] as Step).event.seq;
       known = (read.steps[read.steps.length - 1] as Step).after;
       await this.sse.drained(this.config.slowReaderMs);
     }

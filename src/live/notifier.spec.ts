@@ -96,7 +96,9 @@ describe('MatchNotifier', () => {
     const payloads = hintPayloads(published);
     expect(payloads.length).toBeGreaterThan(1);
     for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThan(8000);
-    expect(payloads.flatMap((p) => p.split(' ').slice(1))).toEqual(Array.from({ length: 500 }, (_, i) => `${MATCH}:${i + 1}`));
+    expect(payloads.flatMap((p) => p.split(' ').slice(1))).toEqual(
+      Array.from({ length: 500 }, (_, i) => `${MATCH}:${i + 1}`),
+    );
     await notifier.onModuleDestroy();
   });
 
@@ -120,7 +122,7 @@ describe('MatchNotifier', () => {
       await notifier.onModuleDestroy();
     });
 
-    it('a second instance is answered at once, and each then gets the other\'s hints', async () => {
+    it("a second instance is answered at once, and each then gets the other's hints", async () => {
       const { bus, published } = sharedBus();
       const [appendedA, appendedB] = [new AppendedEvents(), new AppendedEvents()];
       const a = new MatchNotifier(db, liveConfigFromEnv({}), appendedA, bus);
@@ -181,10 +183,12 @@ describe('MatchNotifier', () => {
     });
   });
 
-  it('re-reads every watched match\'s version on the periodic re-check', async () => {
+  it("re-reads every watched match's version on the periodic re-check", async () => {
     const appended = new AppendedEvents();
     const { db, bus } = fakes(true);
-    (db.query as jest.Mock).mockImplementation(async (sql: string) => (sql.includes('ANY') ? [{ id: MATCH, version: 4 }] : []));
+    (db.query as jest.Mock).mockImplementation(async (sql: string) =>
+      sql.includes('ANY') ? [{ id: MATCH, version: 4 }] : [],
+    );
     const notifier = new MatchNotifier(db, liveConfigFromEnv({}), appended, bus);
     const hints: number[] = [];
     notifier.watch(MATCH, (v) => hints.push(v));

@@ -59,10 +59,13 @@ export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
       if (this.bus && this.othersListening) this.publish(`${matchId}:${seq}`);
     });
     if (this.bus) {
-      this.listening = await this.bus.subscribe((payload) => this.onPayload(payload), () => {
-        this.announce(true); // who is there now? (their `here`s may have been missed meanwhile)
-        void this.recheck();
-      });
+      this.listening = await this.bus.subscribe(
+        (payload) => this.onPayload(payload),
+        () => {
+          this.announce(true); // who is there now? (their `here`s may have been missed meanwhile)
+          void this.recheck();
+        },
+      );
       this.announce(true);
       this.presenceTimer = setInterval(() => this.announce(false), this.config.presenceMs);
       this.presenceTimer.unref();

@@ -17,7 +17,13 @@ import { MatchService } from '../matches/match.service';
 import { LiveLimits } from './limits';
 import { LIVE_CONFIG, type LiveConfig } from './live-config';
 import { MatchNotifier } from './notifier';
-import { type FeedCursor, type FeedRow, PLAYER_FEED_STORE, type PlayerFeedStore, formatCursor } from './player-feed.port';
+import {
+  type FeedCursor,
+  type FeedRow,
+  PLAYER_FEED_STORE,
+  type PlayerFeedStore,
+  formatCursor,
+} from './player-feed.port';
 import { SseResponse, sseFrame } from './sse';
 
 const PAGE = 200;
@@ -109,7 +115,11 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
         feed.seeksSent.add(s.id);
         const data = { game: s.game, matchId: s.matchId, seat: s.seat, seekId: s.id };
         // The feed's position does not move: the id repeats the cursor (a resume from it misses nothing), or is absent before any.
-        feed.sse.write(feed.cursor === null ? `event: matched\ndata: ${JSON.stringify(data)}\n\n` : sseFrame(formatCursor(feed.cursor), 'matched', data));
+        feed.sse.write(
+          feed.cursor === null
+            ? `event: matched\ndata: ${JSON.stringify(data)}\n\n`
+            : sseFrame(formatCursor(feed.cursor), 'matched', data),
+        );
       }
     } catch (error) {
       this.logger.warn(`player feed: seeks not read: ${(error as Error).message}`);
@@ -126,10 +136,13 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
       if (feed.sse.closed) return;
       for (const id of ids) {
         if (!feed.watching.has(id)) {
-          feed.watching.set(id, this.notifier.watch(id, (seq) => {
-            feed.hinted.set(id, Math.max(seq, feed.hinted.get(id) ?? 0));
-            this.poke(feed);
-          }));
+          feed.watching.set(
+            id,
+            this.notifier.watch(id, (seq) => {
+              feed.hinted.set(id, Math.max(seq, feed.hinted.get(id) ?? 0));
+              this.poke(feed);
+            }),
+          );
         }
       }
       for (const [id, unwatch] of feed.watching) {
@@ -184,11 +197,22 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
       const latest = lastOfMatch.get(row.matchId) === i && row.seq === row.version;
       let frame: string | null = null;
       if (latest && row.status === 'active' && row.toMove) {
-        frame = sseFrame(formatCursor(row), 'turn', { game: row.game, matchId: row.matchId, seat: row.seat, version: row.version, deadlineAt: row.deadlineAt?.toISOString() ?? null });
+        frame = sseFrame(formatCursor(row), 'turn', {
+          game: row.game,
+          matchId: row.matchId,
+          seat: row.seat,
+          version: row.version,
+          deadlineAt: row.deadlineAt?.toISOString() ?? null,
+        });
       } else if (latest && row.status === 'finished' && !initial) {
         const engine = this.engines.get(row.game);
         const match = engine ? await this.matches.get(engine, row.matchId, undefined) : null;
-        frame = sseFrame(formatCursor(row), 'finished', { game: row.game, matchId: row.matchId, seat: row.seat, outcome: match?.outcome ?? null });
+        frame = sseFrame(formatCursor(row), 'finished', {
+          game: row.game,
+          matchId: row.matchId,
+          seat: row.seat,
+          outcome: match?.outcome ?? null,
+        });
       }
       if (frame !== null && !feed.sse.write(frame)) return;
       feed.cursor = row;

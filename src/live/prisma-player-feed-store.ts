@@ -5,7 +5,10 @@ import { PrismaMatchReadModel } from '../matches/postgres/prisma-match-read-mode
 
 /** The feed's reads of the match tables go through their read model; the seeks are the feed's own. */
 export class PrismaPlayerFeedStore implements PlayerFeedStore {
-  constructor(private readonly prisma: PrismaClient, private readonly matches: MatchReadModel = new PrismaMatchReadModel(prisma)) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly matches: MatchReadModel = new PrismaMatchReadModel(prisma),
+  ) {}
 
   after(playerId: string, cursor: FeedCursor | null, limit: number): Promise<FeedRow[]> {
     return this.matches.playerEvents(playerId, cursor, limit);

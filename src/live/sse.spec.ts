@@ -39,7 +39,10 @@ describe('SseResponse', () => {
   it('answers 200 text/event-stream at once, keeping headers set before', () => {
     const { res } = open(1000);
     expect(res.head?.[0]).toBe(200);
-    expect(res.head?.[1]).toMatchObject({ 'content-type': 'text/event-stream; charset=utf-8', 'access-control-allow-origin': '*' });
+    expect(res.head?.[1]).toMatchObject({
+      'content-type': 'text/event-stream; charset=utf-8',
+      'access-control-allow-origin': '*',
+    });
   });
 
   it('writes id, event and one data line per event', () => {

@@ -42,7 +42,11 @@ export class StreamTickets {
 
   /** A ticket for the seat token or player key `token`; 401 without one, or for one the server does not know. */
   async issue(token: string | undefined): Promise<{ ticket: string; expiresAt: string }> {
-    if (token === undefined) throw new ApiError('UNAUTHENTICATED', 'A ticket is issued for a seat token or a player key: Authorization: Bearer <token>.');
+    if (token === undefined)
+      throw new ApiError(
+        'UNAUTHENTICATED',
+        'A ticket is issued for a seat token or a player key: Authorization: Bearer <token>.',
+      );
     const credential = await this.access.credentialOf(token); // an unknown player key is 401 here
     if (credential && 'tokenHash' in credential && !(await this.access.tokenExists(credential.tokenHash))) {
       throw new ApiError('UNAUTHENTICATED', 'Unknown seat token.');
@@ -60,17 +64,30 @@ export class StreamTickets {
 
   /** Uses the ticket up (whatever happens next) and answers whom it stands for; 401 if used, unknown or expired. */
   async redeem(ticket: string): Promise<Redeemed> {
-    const rows = await this.db.prisma.$queryRaw<{ credentialHash: string; playerId: string | null; expiresAt: Date | string }[]>`
+    const rows = await this.db.prisma.$queryRaw<
+      { credentialHash: string; playerId: string | null; expiresAt: Date | string }[]
+    >`
       DELETE FROM "StreamTicket" WHERE "hash" = ${hashToken(ticket)}
       RETURNING "credentialHash", "playerId"::text AS "playerId", "expiresAt"`;
     const row = rows[0];
     if (!row) {
-      throw new ApiError('UNAUTHENTICATED', 'Unknown stream ticket: it was used already (a ticket opens one stream) or never issued. POST /stream-tickets for another.', 'ticket/unknown');
+      throw new ApiError(
+        'UNAUTHENTICATED',
+        'Unknown stream ticket: it was used already (a ticket opens one stream) or never issued. POST /stream-tickets for another.',
+        'ticket/unknown',
+      );
     }
     if (new Date(row.expiresAt).getTime() <= this.clock.now().getTime()) {
-      throw new ApiError('UNAUTHENTICATED', 'This stream ticket expired (a ticket is good for 60 s). POST /stream-tickets for another.', 'ticket/expired');
+      throw new ApiError(
+        'UNAUTHENTICATED',
+        'This stream ticket expired (a ticket is good for 60 s). POST /stream-tickets for another.',
+        'ticket/expired',
+      );
     }
-    return { credential: row.playerId === null ? { tokenHash: row.credentialHash } : { playerId: row.playerId }, credentialHash: row.credentialHash };
+    return {
+      credential: row.playerId === null ? { tokenHash: row.credentialHash } : { playerId: row.playerId },
+      credentialHash: row.credentialHash,
+    };
   }
 
   /** Deletes tickets expired a minute ago or more (the ones expired since still say so when used). */
@@ -83,11 +100,15 @@ export class StreamTickets {
 
 /** Whom a stream shows, from a ticket, the Bearer token or ?token= (at most one of them). */
 export async function streamCredential(
-  tickets: StreamTickets, bearer: string | undefined, query: { token?: string; ticket?: string }, address: string,
+  tickets: StreamTickets,
+  bearer: string | undefined,
+  query: { token?: string; ticket?: string },
+  address: string,
 ): Promise<{ token: string | undefined; ticket?: Redeemed; limitKey: string }> {
   const token = bearer ?? query.token;
   if (query.ticket === undefined) return { token, limitKey: LiveLimits.keyOf(token, address) };
-  if (token !== undefined) throw new ApiError('VALIDATION_FAILED', 'Send a ticket or a token, not both.', 'ticket/with-token');
+  if (token !== undefined)
+    throw new ApiError('VALIDATION_FAILED', 'Send a ticket or a token, not both.', 'ticket/with-token');
   const ticket = await tickets.redeem(query.ticket);
   return { token: undefined, ticket, limitKey: LiveLimits.keyOfHash(ticket.credentialHash, address) };
 }

@@ -67,4 +67,3 @@ export class AppendEffects {
     return null;
   }
 }
-

@@ -4,18 +4,38 @@ import { remainingMs } from './match-clock';
 import type { AnyEngine } from '../engine/core';
 import { qwirkleEngine } from '../engine/qwirkle';
 import { reversiEngine } from '../engine/reversi';
-import { type MatchCommand, type MatchEvent, type MatchState, type SeatHolder, foldEvents, matchDecider } from './decider';
+import {
+  type MatchCommand,
+  type MatchEvent,
+  type MatchState,
+  type SeatHolder,
+  foldEvents,
+  matchDecider,
+} from './decider';
 
 const held = (name: string): SeatHolder => ({ name, player: null, open: false });
 const open: SeatHolder = { name: null, player: null, open: true };
 const T0 = 1_000_000;
-const perMove = (seconds: number, onTimeout: ClockSettings['onTimeout'] = 'forfeit'): ClockSettings => ({ timeControl: { perMoveSeconds: seconds }, onTimeout });
-const fischer = (initial: number, increment: number, onTimeout: ClockSettings['onTimeout'] = 'forfeit'): ClockSettings =>
-  ({ timeControl: { initialSeconds: initial, incrementSeconds: increment }, onTimeout });
+const perMove = (seconds: number, onTimeout: ClockSettings['onTimeout'] = 'forfeit'): ClockSettings => ({
+  timeControl: { perMoveSeconds: seconds },
+  onTimeout,
+});
+const fischer = (
+  initial: number,
+  increment: number,
+  onTimeout: ClockSettings['onTimeout'] = 'forfeit',
+): ClockSettings => ({ timeControl: { initialSeconds: initial, incrementSeconds: increment }, onTimeout });
 
 function match(engine: AnyEngine, seats: SeatHolder[], clock: ClockSettings) {
   const decider = matchDecider(engine);
-  let state: MatchState = decider.initialState({ seed: 'clock-seed', options: undefined, seats, expiresAt: null, clock, createdAt: T0 });
+  let state: MatchState = decider.initialState({
+    seed: 'clock-seed',
+    options: undefined,
+    seats,
+    expiresAt: null,
+    clock,
+    createdAt: T0,
+  });
   const log: MatchEvent[] = [];
   const run = (command: MatchCommand): MatchEvent[] => {
     const d = decider.decide(state, command);
@@ -28,29 +48,43 @@ function match(engine: AnyEngine, seats: SeatHolder[], clock: ClockSettings) {
     const d = decider.decide(state, command);
     return d.ok ? null : d.error.code;
   };
-  const firstMove = (seat: number): unknown => engine.encodeMove(engine.legalMoves(state.game, seat)[Symbol.iterator]().next().value);
-  return { decider, get state() { return state; }, log, run, refusal, firstMove };
+  const firstMove = (seat: number): unknown =>
+    engine.encodeMove(engine.legalMoves(state.game, seat)[Symbol.iterator]().next().value);
+  return {
+    decider,
+    get state() {
+      return state;
+    },
+    log,
+    run,
+    refusal,
+    firstMove,
+  };
 }
 
 describe('the match clock, in the decider', () => {
   it('perMoveSeconds: nothing is due before the deadline; at it, the seat to move times out and a 2-seat match ends', () => {
     const m = match(reversiEngine, [held('ann'), held('bob')], perMove(10));
     expect(m.run({ type: 'Timeout', now: T0 + 9_999, pick: 0 })).toEqual([]);
-    expect(m.run({ type: 'Timeout', now: T0 + 10_000, pick: 0 })).toEqual([{ type: 'TimedOut', seat: 0, at: T0 + 10_000 }]);
+    expect(m.run({ type: 'Timeout', now: T0 + 10_000, pick: 0 })).toEqual([
+      { type: 'TimedOut', seat: 0, at: T0 + 10_000 },
+    ]);
     expect(m.state.status).toBe('finished');
     expect(m.decider.toMove(m.state)).toEqual([]);
     expect(m.decider.outcome(m.state)).toMatchObject({ winners: [1], reason: 'timeout' });
     expect(m.run({ type: 'Timeout', now: T0 + 99_999, pick: 0 })).toEqual([]); // once
   });
 
-  it('each move starts the next seat\'s allowance afresh', () => {
+  it("each move starts the next seat's allowance afresh", () => {
     const m = match(reversiEngine, [held('ann'), held('bob')], perMove(10));
     m.run({ type: 'MakeMove', seat: 0, move: { square: 'd3' }, now: T0 + 9_000 });
     expect(m.run({ type: 'Timeout', now: T0 + 18_999, pick: 0 })).toEqual([]);
-    expect(m.run({ type: 'Timeout', now: T0 + 19_000, pick: 0 })).toEqual([{ type: 'TimedOut', seat: 1, at: T0 + 19_000 }]);
+    expect(m.run({ type: 'Timeout', now: T0 + 19_000, pick: 0 })).toEqual([
+      { type: 'TimedOut', seat: 1, at: T0 + 19_000 },
+    ]);
   });
 
-  it('refuses a move decided at or after the seat\'s deadline, though no timeout is written yet', () => {
+  it("refuses a move decided at or after the seat's deadline, though no timeout is written yet", () => {
     const m = match(reversiEngine, [held('ann'), held('bob')], perMove(10));
     expect(m.refusal({ type: 'MakeMove', seat: 0, move: { square: 'd3' }, now: T0 + 10_000 })).toBe('TIMED_OUT');
     expect(m.refusal({ type: 'MakeMove', seat: 0, move: { square: 'd3' }, now: T0 + 9_999 })).toBeNull();
@@ -65,15 +99,19 @@ describe('the match clock, in the decider', () => {
     m.run({ type: 'MakeMove', seat: 1, move: m.firstMove(1), now: T0 + 69_000 });
     expect(m.state.clock?.bank).toEqual([55_000, 6_000]);
     expect(m.run({ type: 'Timeout', now: T0 + 69_000 + 54_999, pick: 0 })).toEqual([]);
-    expect(m.run({ type: 'Timeout', now: T0 + 69_000 + 55_000, pick: 0 })).toEqual([{ type: 'TimedOut', seat: 0, at: T0 + 124_000 }]);
+    expect(m.run({ type: 'Timeout', now: T0 + 69_000 + 55_000, pick: 0 })).toEqual([
+      { type: 'TimedOut', seat: 0, at: T0 + 124_000 },
+    ]);
   });
 
-  it('a waiting match\'s clock starts with the join that fills it', () => {
+  it("a waiting match's clock starts with the join that fills it", () => {
     const m = match(reversiEngine, [held('ann'), open], perMove(10));
     expect(m.run({ type: 'Timeout', now: T0 + 50_000, pick: 0 })).toEqual([]);
     m.run({ type: 'Join', name: 'bob', now: T0 + 60_000 });
     expect(m.run({ type: 'Timeout', now: T0 + 69_999, pick: 0 })).toEqual([]);
-    expect(m.run({ type: 'Timeout', now: T0 + 70_000, pick: 0 })).toEqual([{ type: 'TimedOut', seat: 0, at: T0 + 70_000 }]);
+    expect(m.run({ type: 'Timeout', now: T0 + 70_000, pick: 0 })).toEqual([
+      { type: 'TimedOut', seat: 0, at: T0 + 70_000 },
+    ]);
   });
 
   it('forfeit in 3 seats: the seat leaves through the engine and the others play on; with two left, the next timeout ends the match', () => {
@@ -103,9 +141,11 @@ describe('the match clock, in the decider', () => {
     expect(m.decider.outcome(m.state)).toMatchObject({ winners: [third], reason: 'resigned' });
   });
 
-  it('random: TimedOut, then the server\'s legal move for that seat; the seat\'s own late move is refused', () => {
+  it("random: TimedOut, then the server's legal move for that seat; the seat's own late move is refused", () => {
     const m = match(reversiEngine, [held('ann'), held('bob')], fischer(10, 2, 'random'));
-    expect(m.run({ type: 'Timeout', now: T0 + 10_000, pick: 0.5 })).toEqual([{ type: 'TimedOut', seat: 0, at: T0 + 10_000 }]);
+    expect(m.run({ type: 'Timeout', now: T0 + 10_000, pick: 0.5 })).toEqual([
+      { type: 'TimedOut', seat: 0, at: T0 + 10_000 },
+    ]);
     expect(m.state.status).toBe('active');
     expect(m.decider.toMove(m.state)).toEqual([0]);
     expect(m.refusal({ type: 'MakeMove', seat: 0, move: { square: 'd3' }, now: T0 + 10_001 })).toBe('TIMED_OUT');
@@ -122,7 +162,18 @@ describe('the match clock, in the decider', () => {
     m.run({ type: 'MakeMove', seat: 0, move: { square: 'd3' }, now: T0 + 3_000 });
     m.run({ type: 'Timeout', now: T0 + 20_000, pick: 0.1 });
     m.run({ type: 'Timeout', now: T0 + 20_005, pick: 0.1 });
-    const replayed = foldEvents(m.decider, m.decider.initialState({ seed: 'clock-seed', options: undefined, seats: [held('ann'), held('bob')], expiresAt: null, clock: fischer(10, 2, 'random'), createdAt: T0 }), m.log);
+    const replayed = foldEvents(
+      m.decider,
+      m.decider.initialState({
+        seed: 'clock-seed',
+        options: undefined,
+        seats: [held('ann'), held('bob')],
+        expiresAt: null,
+        clock: fischer(10, 2, 'random'),
+        createdAt: T0,
+      }),
+      m.log,
+    );
     expect(replayed).toEqual(m.state);
   });
 });

@@ -2,7 +2,15 @@ import type { AnyEngine } from '../engine/core';
 import { qwirkleEngine } from '../engine/qwirkle';
 import { ALL_GAMES } from '../engine/games';
 import { reversiEngine } from '../engine/reversi';
-import { type MatchCommand, type MatchEvent, type MatchState, type SeatHolder, FoldError, foldEvents, matchDecider } from './decider';
+import {
+  type MatchCommand,
+  type MatchEvent,
+  type MatchState,
+  type SeatHolder,
+  FoldError,
+  foldEvents,
+  matchDecider,
+} from './decider';
 
 const held = (name: string, player: string | null = null): SeatHolder => ({ name, player, open: false });
 const open: SeatHolder = { name: null, player: null, open: true };
@@ -11,7 +19,11 @@ const EXPIRES = 1_000_000;
 /** given(seats, events).when(command) → the events decided, or the refusal's code. */
 function given(engine: AnyEngine, seats: SeatHolder[], events: MatchEvent[] = []) {
   const decider = matchDecider(engine);
-  const state = foldEvents(decider, decider.initialState({ seed: 'seed-1', options: undefined, seats, expiresAt: EXPIRES }), events);
+  const state = foldEvents(
+    decider,
+    decider.initialState({ seed: 'seed-1', options: undefined, seats, expiresAt: EXPIRES }),
+    events,
+  );
   return {
     state,
     decider,
@@ -30,11 +42,21 @@ const aborted: MatchEvent[] = [{ type: 'MatchAborted', reason: 'expired' }];
 /** The events of a whole Reversi match, each seat playing its first legal move. */
 function playedOut(): MatchEvent[] {
   const decider = matchDecider(reversiEngine);
-  let state: MatchState = decider.initialState({ seed: 's', options: undefined, seats: [held('ann'), held('bob')], expiresAt: null });
+  let state: MatchState = decider.initialState({
+    seed: 's',
+    options: undefined,
+    seats: [held('ann'), held('bob')],
+    expiresAt: null,
+  });
   const events: MatchEvent[] = [];
   while (state.status === 'active') {
     const seat = decider.toMove(state)[0] as number;
-    const move = reversiEngine.encodeMove(reversiEngine.legalMoves(state.game as never, seat)[Symbol.iterator]().next().value as Parameters<typeof reversiEngine.encodeMove>[0]);
+    const move = reversiEngine.encodeMove(
+      reversiEngine
+        .legalMoves(state.game as never, seat)
+        [Symbol.iterator]()
+        .next().value as Parameters<typeof reversiEngine.encodeMove>[0],
+    );
     const d = decider.decide(state, { type: 'MakeMove', seat, move });
     if (!d.ok) throw new Error(d.error.message);
     events.push(...d.events);
@@ -72,13 +94,41 @@ describe('the match decider', () => {
         Abandon: [],
       },
       active: {
-        MakeMove: [{ type: 'MoveMade', seat: 0, move: { square: 'd3' } }], Resign: [{ type: 'PlayerResigned', seat: 0 }], Join: 'NO_OPEN_SEAT', Expire: [], Timeout: [],
+        MakeMove: [{ type: 'MoveMade', seat: 0, move: { square: 'd3' } }],
+        Resign: [{ type: 'PlayerResigned', seat: 0 }],
+        Join: 'NO_OPEN_SEAT',
+        Expire: [],
+        Timeout: [],
         MissTurn: [{ type: 'TimedOut', seat: 0, at: 5 }],
         Abandon: [{ type: 'MatchAborted', reason: 'abandoned', at: EXPIRES }],
       },
-      'finished by resignation': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
-      'finished by play': { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
-      aborted: { MakeMove: 'GAME_OVER', Resign: 'GAME_OVER', Join: 'GAME_OVER', Expire: [], Timeout: [], MissTurn: 'GAME_OVER', Abandon: [] },
+      'finished by resignation': {
+        MakeMove: 'GAME_OVER',
+        Resign: 'GAME_OVER',
+        Join: 'GAME_OVER',
+        Expire: [],
+        Timeout: [],
+        MissTurn: 'GAME_OVER',
+        Abandon: [],
+      },
+      'finished by play': {
+        MakeMove: 'GAME_OVER',
+        Resign: 'GAME_OVER',
+        Join: 'GAME_OVER',
+        Expire: [],
+        Timeout: [],
+        MissTurn: 'GAME_OVER',
+        Abandon: [],
+      },
+      aborted: {
+        MakeMove: 'GAME_OVER',
+        Resign: 'GAME_OVER',
+        Join: 'GAME_OVER',
+        Expire: [],
+        Timeout: [],
+        MissTurn: 'GAME_OVER',
+        Abandon: [],
+      },
     };
     const commands: MatchCommand[] = [
       { type: 'MakeMove', seat: 0, move: { square: 'd3' } },
@@ -89,7 +139,9 @@ describe('the match decider', () => {
       { type: 'MissTurn', seat: 0, now: 5 },
       { type: 'Abandon', now: EXPIRES, lastEventAt: 0, idleMs: EXPIRES },
     ];
-    const matrix = statuses.flatMap(([status, make]) => commands.map((command) => [status, command.type, make, command] as const));
+    const matrix = statuses.flatMap(([status, make]) =>
+      commands.map((command) => [status, command.type, make, command] as const),
+    );
 
     it.each(matrix)('%s, when %s', (status, type, make, command) => {
       const want = expected[status]?.[type];
@@ -103,7 +155,12 @@ describe('the match decider', () => {
       const { state, decider, when } = waiting();
       const { events } = when({ type: 'Join', name: 'greedy', bot: 'greedy' }) as { events: MatchEvent[] };
       expect(events).toEqual([{ type: 'SeatJoined', seat: 1, name: 'greedy', bot: 'greedy' }]);
-      expect(foldEvents(decider, state, events).seats[1]).toEqual({ name: 'greedy', player: null, open: false, bot: 'greedy' });
+      expect(foldEvents(decider, state, events).seats[1]).toEqual({
+        name: 'greedy',
+        player: null,
+        open: false,
+        bot: 'greedy',
+      });
     });
 
     it('a missed turn without a clock forfeits: the match ends on time, the other seat wins', () => {
@@ -117,10 +174,16 @@ describe('the match decider', () => {
   });
 
   describe('MakeMove', () => {
-    it('passes the game\'s own refusals through', () => {
-      expect(reversi().when({ type: 'MakeMove', seat: 1, move: { square: 'd3' } })).toEqual({ refused: 'NOT_YOUR_TURN' });
-      expect(reversi().when({ type: 'MakeMove', seat: 0, move: { square: 'a1' } })).toEqual({ refused: 'ILLEGAL_MOVE' });
-      expect(reversi().when({ type: 'MakeMove', seat: 0, move: { square: 'z9' } })).toEqual({ refused: 'MALFORMED_MOVE' });
+    it("passes the game's own refusals through", () => {
+      expect(reversi().when({ type: 'MakeMove', seat: 1, move: { square: 'd3' } })).toEqual({
+        refused: 'NOT_YOUR_TURN',
+      });
+      expect(reversi().when({ type: 'MakeMove', seat: 0, move: { square: 'a1' } })).toEqual({
+        refused: 'ILLEGAL_MOVE',
+      });
+      expect(reversi().when({ type: 'MakeMove', seat: 0, move: { square: 'z9' } })).toEqual({
+        refused: 'MALFORMED_MOVE',
+      });
     });
 
     it('records the move in its canonical wire form, and evolve applies it', () => {
@@ -174,7 +237,11 @@ describe('the match decider', () => {
 
   describe('Resign', () => {
     it('gives the win to every other seat', () => {
-      const { state, decider } = given(qwirkleEngine, [held('a'), held('b'), held('c')], [{ type: 'PlayerResigned', seat: 1 }]);
+      const { state, decider } = given(
+        qwirkleEngine,
+        [held('a'), held('b'), held('c')],
+        [{ type: 'PlayerResigned', seat: 1 }],
+      );
       expect(decider.outcome(state)).toMatchObject({ winners: [0, 2], reason: 'resigned' });
     });
   });
@@ -183,13 +250,22 @@ describe('the match decider', () => {
     const three = (events: MatchEvent[] = []) => given(qwirkleEngine, [held('ann'), open, open], events);
 
     it('fills the first open seat, or the one named, and stays waiting until every seat is held', () => {
-      expect(three().when({ type: 'Join', name: 'bob' })).toEqual({ events: [{ type: 'SeatJoined', seat: 1, name: 'bob' }] });
-      expect(three().when({ type: 'Join', name: 'bob', seat: 2, player: 'p1' })).toEqual({ events: [{ type: 'SeatJoined', seat: 2, name: 'bob', player: 'p1' }] });
+      expect(three().when({ type: 'Join', name: 'bob' })).toEqual({
+        events: [{ type: 'SeatJoined', seat: 1, name: 'bob' }],
+      });
+      expect(three().when({ type: 'Join', name: 'bob', seat: 2, player: 'p1' })).toEqual({
+        events: [{ type: 'SeatJoined', seat: 2, name: 'bob', player: 'p1' }],
+      });
       const one = three([{ type: 'SeatJoined', seat: 2, name: 'cy', player: 'p1' }]);
       expect(one.state.status).toBe('waiting');
       expect(one.state.seats[2]).toEqual({ name: 'cy', player: 'p1', open: false });
-      expect(one.when({ type: 'Join', name: 'dan' })).toEqual({ events: [{ type: 'SeatJoined', seat: 1, name: 'dan' }] });
-      const full = three([{ type: 'SeatJoined', seat: 2, name: 'cy', player: 'p1' }, { type: 'SeatJoined', seat: 1, name: 'dan' }]);
+      expect(one.when({ type: 'Join', name: 'dan' })).toEqual({
+        events: [{ type: 'SeatJoined', seat: 1, name: 'dan' }],
+      });
+      const full = three([
+        { type: 'SeatJoined', seat: 2, name: 'cy', player: 'p1' },
+        { type: 'SeatJoined', seat: 1, name: 'dan' },
+      ]);
       expect(full.state.status).toBe('active');
       expect(full.decider.toMove(full.state).length).toBe(1);
     });
@@ -200,17 +276,29 @@ describe('the match decider', () => {
       expect(one.when({ type: 'Join', name: 'x', seat: 0 })).toEqual({ refused: 'SEAT_TAKEN' });
       expect(one.when({ type: 'Join', name: 'x', seat: 3 })).toEqual({ refused: 'NO_SUCH_SEAT' });
       expect(one.when({ type: 'Join', name: 'x', seat: 2, player: 'p1' })).toEqual({ refused: 'ALREADY_SEATED' });
-      expect(one.when({ type: 'Join', name: 'x', seat: 2, player: 'p2' })).toEqual({ events: [{ type: 'SeatJoined', seat: 2, name: 'x', player: 'p2' }] });
+      expect(one.when({ type: 'Join', name: 'x', seat: 2, player: 'p2' })).toEqual({
+        events: [{ type: 'SeatJoined', seat: 2, name: 'x', player: 'p2' }],
+      });
     });
   });
 
   describe('Expire', () => {
     it('aborts a waiting match only once its wait is over', () => {
       expect(waiting().when({ type: 'Expire', now: EXPIRES - 1 })).toEqual({ events: [] });
-      expect(waiting().when({ type: 'Expire', now: EXPIRES + 1 })).toEqual({ events: [{ type: 'MatchAborted', reason: 'expired' }] });
+      expect(waiting().when({ type: 'Expire', now: EXPIRES + 1 })).toEqual({
+        events: [{ type: 'MatchAborted', reason: 'expired' }],
+      });
       const never = given(reversiEngine, [held('a'), open]);
-      const noExpiry = never.decider.initialState({ seed: 's', options: undefined, seats: [held('a'), open], expiresAt: null });
-      expect(never.decider.decide(noExpiry, { type: 'Expire', now: Number.MAX_SAFE_INTEGER })).toEqual({ ok: true, events: [] });
+      const noExpiry = never.decider.initialState({
+        seed: 's',
+        options: undefined,
+        seats: [held('a'), open],
+        expiresAt: null,
+      });
+      expect(never.decider.decide(noExpiry, { type: 'Expire', now: Number.MAX_SAFE_INTEGER })).toEqual({
+        ok: true,
+        events: [],
+      });
     });
   });
 
@@ -218,9 +306,15 @@ describe('the match decider', () => {
     it('rotates the holders by one seat once the match is finished, and only then', () => {
       const seats = [held('a'), held('b', 'p-b'), held('c')];
       const done = given(qwirkleEngine, seats, [{ type: 'PlayerResigned', seat: 0 }]);
-      expect(done.decider.rematchSeats(done.state)).toEqual({ ok: true, seats: [held('c'), held('a'), held('b', 'p-b')] });
+      expect(done.decider.rematchSeats(done.state)).toEqual({
+        ok: true,
+        seats: [held('c'), held('a'), held('b', 'p-b')],
+      });
       const active = given(qwirkleEngine, seats);
-      expect(active.decider.rematchSeats(active.state)).toMatchObject({ ok: false, error: { code: 'MATCH_NOT_FINISHED' } });
+      expect(active.decider.rematchSeats(active.state)).toMatchObject({
+        ok: false,
+        error: { code: 'MATCH_NOT_FINISHED' },
+      });
       const gone = waiting(aborted);
       expect(gone.decider.rematchSeats(gone.state)).toMatchObject({ ok: false, error: { code: 'MATCH_NOT_FINISHED' } });
     });

@@ -7,7 +7,15 @@
  * reached only through its engine. A new command (a timeout, a bot's turn) is one case in `decide` and, if it
  * has a new event, one case in `evolve`.
  */
-import { type ClockSettings, type ClockState, advance, newClock, nextDeadline, ranOut, seatDeadline } from './match-clock';
+import {
+  type ClockSettings,
+  type ClockState,
+  advance,
+  newClock,
+  nextDeadline,
+  ranOut,
+  seatDeadline,
+} from './match-clock';
 import { type AnyEngine, type EngineError, type Outcome, type Seat, play } from '../engine/core';
 import type { EventType } from './event-types';
 
@@ -49,7 +57,14 @@ export type MatchCommand =
   | { readonly type: 'MakeMove'; readonly seat: Seat; readonly move: unknown; readonly now?: number }
   | { readonly type: 'Resign'; readonly seat: Seat; readonly now?: number }
   /** `seat` absent: the first open one. `player` when a player key joins. */
-  | { readonly type: 'Join'; readonly seat?: Seat; readonly name: string; readonly player?: string; readonly bot?: string; readonly now?: number }
+  | {
+      readonly type: 'Join';
+      readonly seat?: Seat;
+      readonly name: string;
+      readonly player?: string;
+      readonly bot?: string;
+      readonly now?: number;
+    }
   /** Aborts the match if it is still waiting at `now` (epoch ms) and its wait is over; else does nothing. */
   | { readonly type: 'Expire'; readonly now: number }
   /**
@@ -72,13 +87,24 @@ export type MatchEvent =
   /** `move` in its wire form, as `POST …/moves` takes it. */
   | { readonly type: 'MoveMade'; readonly seat: Seat; readonly move: unknown; readonly at?: number }
   | { readonly type: 'PlayerResigned'; readonly seat: Seat; readonly at?: number }
-  | { readonly type: 'SeatJoined'; readonly seat: Seat; readonly name: string; readonly player?: string; readonly bot?: string; readonly at?: number }
+  | {
+      readonly type: 'SeatJoined';
+      readonly seat: Seat;
+      readonly name: string;
+      readonly player?: string;
+      readonly bot?: string;
+      readonly at?: number;
+    }
   /** `expired`: it waited for players past its time; `abandoned`: it was active and left idle. */
   | { readonly type: 'MatchAborted'; readonly reason: 'expired' | 'abandoned'; readonly at?: number }
   | { readonly type: 'TimedOut'; readonly seat: Seat; readonly at?: number };
 
 /** The events above are exactly the list of EVENT_TYPES (event-types.ts): one missing either way does not compile. */
-const EVERY_EVENT_TYPE: [MatchEvent['type']] extends [EventType] ? ([EventType] extends [MatchEvent['type']] ? true : never) : never = true;
+const EVERY_EVENT_TYPE: [MatchEvent['type']] extends [EventType]
+  ? [EventType] extends [MatchEvent['type']]
+    ? true
+    : never
+  : never = true;
 void EVERY_EVENT_TYPE;
 
 export type MatchErrorCode =
@@ -97,11 +123,15 @@ export interface MatchError {
   readonly reason?: string;
 }
 
-export type Decision = { readonly ok: true; readonly events: readonly MatchEvent[] } | { readonly ok: false; readonly error: MatchError };
+export type Decision =
+  { readonly ok: true; readonly events: readonly MatchEvent[] } | { readonly ok: false; readonly error: MatchError };
 
 /** A stored event that no longer folds (the engine changed under the log). Reported, never patched. */
 export class FoldError extends Error {
-  constructor(readonly seq: number, readonly engineError: EngineError) {
+  constructor(
+    readonly seq: number,
+    readonly engineError: EngineError,
+  ) {
     super(`event ${seq} no longer applies: ${engineError.code} ${engineError.reason ?? ''} ${engineError.message}`);
   }
 }
@@ -116,8 +146,10 @@ export interface CreatedMatch {
   readonly createdAt?: number;
 }
 
-const refuse = (code: MatchErrorCode, message: string, reason?: string): Decision =>
-  ({ ok: false, error: reason === undefined ? { code, message } : { code, message, reason } });
+const refuse = (code: MatchErrorCode, message: string, reason?: string): Decision => ({
+  ok: false,
+  error: reason === undefined ? { code, message } : { code, message, reason },
+});
 const accept = (...events: MatchEvent[]): Decision => ({ ok: true, events });
 /**
  * Stamps the command's time on an event `decide` has just built (never on one it was given). Set on the new
@@ -150,7 +182,8 @@ interface Decided<S> {
 }
 
 export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
-  const gameOver = (state: MatchState<S>): boolean => state.resigned !== null || state.timedOut !== null || engine.outcome(state.game) !== null;
+  const gameOver = (state: MatchState<S>): boolean =>
+    state.resigned !== null || state.timedOut !== null || engine.outcome(state.game) !== null;
   /** The status that the seats and the game imply; `aborted` is only ever set by its event. */
   const statusOf = (state: MatchState<S>): MatchStatus => {
     if (state.status === 'aborted') return 'aborted';
@@ -174,7 +207,7 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
     if (state.clock === null || now === undefined) return null;
     const deadline = seatDeadline(state.clock, seat);
     const late = state.clock.autoMove?.seat === seat || (deadline !== null && now >= deadline);
-    return late ? refuse('TIMED_OUT', 'This seat\'s time for the move ran out.') : null;
+    return late ? refuse('TIMED_OUT', "This seat's time for the move ran out.") : null;
   };
   /**
    * A seat ran out. `random`: the server owes its move (decided by the next Timeout). `forfeit`: with two
@@ -205,8 +238,15 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
       if (!options.ok) throw new FoldError(0, options.error);
       const game = engine.setup({ seed: created.seed, seats: created.seats.length, options: options.value }) as S;
       const base: MatchState<S> = {
-        version: 0, status: 'active', seats: created.seats, game, resigned: null, expiresAt: created.expiresAt,
-        clock: created.clock ? newClock(created.clock, created.seats.length) : null, left: [], timedOut: null,
+        version: 0,
+        status: 'active',
+        seats: created.seats,
+        game,
+        resigned: null,
+        expiresAt: created.expiresAt,
+        clock: created.clock ? newClock(created.clock, created.seats.length) : null,
+        left: [],
+        timedOut: null,
       };
       return withClock({ ...base, status: statusOf(base) }, created.createdAt ?? 0, null);
     },
@@ -218,14 +258,18 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
           if (refused) return refused;
           const played = play(engine, state.game, command.seat, command.move);
           if (!played.ok) return { ok: false, error: played.error };
-          const made = at({ type: 'MoveMade', seat: command.seat, move: engine.encodeMove(played.value.move) } as const, command.now);
+          const made = at(
+            { type: 'MoveMade', seat: command.seat, move: engine.encodeMove(played.value.move) } as const,
+            command.now,
+          );
           decided.set(made, { from: state.game, to: played.value.state as S });
           return accept(made);
         }
         case 'Resign':
           return over(state) ?? accept(at({ type: 'PlayerResigned', seat: command.seat }, command.now));
         case 'Join': {
-          if (state.status === 'finished' || state.status === 'aborted') return refuse('GAME_OVER', 'The match is over.');
+          if (state.status === 'finished' || state.status === 'aborted')
+            return refuse('GAME_OVER', 'The match is over.');
           if (command.player !== undefined && state.seats.some((s) => s.player === command.player)) {
             return refuse('ALREADY_SEATED', 'This player already holds a seat in this match.');
           }
@@ -246,7 +290,8 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
           if (state.status !== 'waiting' || state.expiresAt === null || command.now < state.expiresAt) return accept();
           return accept({ type: 'MatchAborted', reason: 'expired' });
         case 'Abandon':
-          if (state.status !== 'active' || state.clock !== null || command.now - command.lastEventAt < command.idleMs) return accept();
+          if (state.status !== 'active' || state.clock !== null || command.now - command.lastEventAt < command.idleMs)
+            return accept();
           return accept({ type: 'MatchAborted', reason: 'abandoned', at: command.now });
         case 'Timeout': {
           if (state.status !== 'active' || state.clock === null) return accept();
@@ -265,7 +310,8 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
         case 'MissTurn': {
           const refused = over(state);
           if (refused) return refused;
-          if (!engine.toMove(state.game).includes(command.seat)) return refuse('NOT_YOUR_TURN', `Seat ${command.seat} is not to move.`);
+          if (!engine.toMove(state.game).includes(command.seat))
+            return refuse('NOT_YOUR_TURN', `Seat ${command.seat} is not to move.`);
           return accept({ type: 'TimedOut', seat: command.seat, at: command.now });
         }
       }
@@ -289,7 +335,9 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
           return withClock({ ...state, version, resigned: event.seat, status: 'finished' }, event.at, null);
         case 'SeatJoined': {
           const holder: SeatHolder = { name: event.name, player: event.player ?? null, open: false };
-          const seats = state.seats.map((s, i) => (i === event.seat ? (event.bot === undefined ? holder : { ...holder, bot: event.bot }) : s));
+          const seats = state.seats.map((s, i) =>
+            i === event.seat ? (event.bot === undefined ? holder : { ...holder, bot: event.bot }) : s,
+          );
           const next = { ...state, version, seats };
           return withClock({ ...next, status: statusOf(next) }, event.at, null);
         }
@@ -320,7 +368,13 @@ export function matchDecider<S>(engine: AnyEngine): MatchDecider<S> {
 
     rematchSeats(state) {
       if (state.status !== 'finished') {
-        return { ok: false, error: { code: 'MATCH_NOT_FINISHED', message: `A rematch follows a finished match; this one is ${state.status}.` } };
+        return {
+          ok: false,
+          error: {
+            code: 'MATCH_NOT_FINISHED',
+            message: `A rematch follows a finished match; this one is ${state.status}.`,
+          },
+        };
       }
       const n = state.seats.length;
       return { ok: true, seats: state.seats.map((_, i) => state.seats[(i - 1 + n) % n] as SeatHolder) };

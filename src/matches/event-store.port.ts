@@ -50,7 +50,21 @@ export interface StoredEvent {
 }
 
 /** A match as created: the record's fields that the store does not set itself, plus each seat's holder and token hash. */
-export interface NewMatch extends Pick<MatchRecord, 'id' | 'game' | 'rulesVersion' | 'seed' | 'salt' | 'seedCommitment' | 'options' | 'status' | 'unlisted' | 'expiresAt' | 'rematchOf' | 'clock'> {
+export interface NewMatch extends Pick<
+  MatchRecord,
+  | 'id'
+  | 'game'
+  | 'rulesVersion'
+  | 'seed'
+  | 'salt'
+  | 'seedCommitment'
+  | 'options'
+  | 'status'
+  | 'unlisted'
+  | 'expiresAt'
+  | 'rematchOf'
+  | 'clock'
+> {
   readonly toMove: readonly number[];
   /** The server clock's now; the store's own when absent. */
   readonly createdAt?: Date;
@@ -105,7 +119,13 @@ export interface AppendOptions {
   /** Append only if this credential still opens this seat (a cached authorization may be stale). */
   readonly actor?: { readonly seat: number; readonly credential: Credential };
   /** With a SeatJoined event: the seat row's new holder and token hash, written in the same statement. */
-  readonly seatTaken?: { readonly seat: number; readonly name: string; readonly playerId: string | null; readonly tokenHash: string | null; readonly bot?: string };
+  readonly seatTaken?: {
+    readonly seat: number;
+    readonly name: string;
+    readonly playerId: string | null;
+    readonly tokenHash: string | null;
+    readonly bot?: string;
+  };
   /**
    * The bot runner's own append: its claim on the bot turns is renewed to this lease (every other append
    * releases it), so a match played for longer than one lease is not claimed by a second instance meanwhile.
@@ -136,7 +156,13 @@ export interface EventStore {
    * one statement: it succeeds for exactly one writer per version. The projection is written along with them;
    * an idempotency key goes with the last event.
    */
-  append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  append(
+    matchId: string,
+    expectedVersion: number,
+    projection: Projection,
+    events: readonly NewEvent[],
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
   findByIdempotencyKey(matchId: string, seat: number, key: string): Promise<StoredEvent | null>;
   /** Sets a seat's token hash; with `ifUnset`, only where none is set yet. Answers the hash the seat has after. */
   setSeatToken(matchId: string, seat: number, tokenHash: string, ifUnset: boolean): Promise<string | null>;

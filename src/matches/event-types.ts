@@ -12,11 +12,14 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** What each event means, for the spec and docs/api.md (a new type without its meaning does not compile). */
 export const EVENT_MEANINGS: Readonly<Record<EventType, string>> = {
-  MoveMade: 'a seat moved (or the server moved for it: a bot, or a clock with onTimeout "random"); the entry carries `move` and `effects`',
+  MoveMade:
+    'a seat moved (or the server moved for it: a bot, or a clock with onTimeout "random"); the entry carries `move` and `effects`',
   PlayerResigned: 'the seat resigned: the match is over',
   SeatJoined: 'an open seat was filled by a name, a player or a bot; when the last one is, the match becomes active',
-  TimedOut: 'the seat\'s clock ran out, or an HTTP bot gave no legal answer in time: it lost (2 seats), or it left and the others play on (3+ seats)',
-  MatchAborted: 'the match ended without a result: it waited for players past its time, or it was left idle while active',
+  TimedOut:
+    "the seat's clock ran out, or an HTTP bot gave no legal answer in time: it lost (2 seats), or it left and the others play on (3+ seats)",
+  MatchAborted:
+    'the match ended without a result: it waited for players past its time, or it was left idle while active',
 };
 
 /** The list as the spec's descriptions write it: one "`Type`: meaning" line per type. */

@@ -69,7 +69,12 @@ export class ExpiryService extends Sweeper<number> {
       if (!engine) continue;
       const { match } = await this.access.loadRecord(engine, id);
       const loaded = await this.access.load(engine, match);
-      const events = this.access.decide(engine, loaded, { type: 'Abandon', now, lastEventAt: match.updatedAt.getTime(), idleMs });
+      const events = this.access.decide(engine, loaded, {
+        type: 'Abandon',
+        now,
+        lastEventAt: match.updatedAt.getTime(),
+        idleMs,
+      });
       if (events.length > 0 && (await this.access.append(engine, loaded, events))) aborted++;
     }
     return aborted;

@@ -29,7 +29,9 @@ export interface FairnessFields {
 
 /** SHA-256 of the UTF-8 string `salt + seed`, lowercase hex (docs/api.md "Fairness"). */
 export function seedCommitmentOf(seed: string, salt: string): string {
-  return createHash('sha256').update(salt + seed, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(salt + seed, 'utf8')
+    .digest('hex');
 }
 
 /** 128 random bits from the OS CSPRNG, as hex. */
@@ -46,9 +48,14 @@ export function commitTo(engine: AnyEngine, seed: string): Commitment {
  * The commitment for every response of a match with chance; the seed and salt too, but only when `over`.
  * Matches created before commitments existed have none, and reveal nothing.
  */
-export function fairnessFields(match: Pick<MatchRecord, 'seed' | 'salt' | 'seedCommitment'>, over: boolean): FairnessFields {
+export function fairnessFields(
+  match: Pick<MatchRecord, 'seed' | 'salt' | 'seedCommitment'>,
+  over: boolean,
+): FairnessFields {
   if (match.seedCommitment === null || match.salt === null) return {};
-  return over ? { seedCommitment: match.seedCommitment, seed: match.seed, salt: match.salt } : { seedCommitment: match.seedCommitment };
+  return over
+    ? { seedCommitment: match.seedCommitment, seed: match.seed, salt: match.salt }
+    : { seedCommitment: match.seedCommitment };
 }
 
 /** A finished match as revealed: everything `verifyMatch` needs, all of it public once the match is over. */
@@ -61,7 +68,12 @@ export interface RevealedMatch {
   readonly seed: string;
   readonly salt: string;
   /** The whole log, in order: `seq` 1, 2, 3, … as stored (the wire move as payload). */
-  readonly events: readonly { readonly seq: number; readonly type: EventType; readonly seat: Seat | null; readonly payload: unknown }[];
+  readonly events: readonly {
+    readonly seq: number;
+    readonly type: EventType;
+    readonly seat: Seat | null;
+    readonly payload: unknown;
+  }[];
 }
 
 /**
@@ -74,7 +86,17 @@ export interface SeenResponse {
   readonly view: unknown;
 }
 
-export type VerificationProblem = 'not-found' | 'not-over' | 'no-commitment' | 'commitment' | 'rules-version' | 'options' | 'log-gap' | 'replay' | 'view-mismatch' | 'unseen-version';
+export type VerificationProblem =
+  | 'not-found'
+  | 'not-over'
+  | 'no-commitment'
+  | 'commitment'
+  | 'rules-version'
+  | 'options'
+  | 'log-gap'
+  | 'replay'
+  | 'view-mismatch'
+  | 'unseen-version';
 
 export type Verification =
   | { readonly ok: true; readonly events: number; readonly viewsChecked: number }
@@ -95,7 +117,11 @@ export function verifyMatch(engine: AnyEngine, match: RevealedMatch, seen: reado
     return { ok: false, problem: 'commitment', message: 'SHA-256(salt + seed) is not the published seedCommitment.' };
   }
   if (match.rulesVersion !== engine.rulesVersion) {
-    return { ok: false, problem: 'rules-version', message: `Played under ${engine.id} rules version ${match.rulesVersion}; this verifier has ${engine.rulesVersion}.` };
+    return {
+      ok: false,
+      problem: 'rules-version',
+      message: `Played under ${engine.id} rules version ${match.rulesVersion}; this verifier has ${engine.rulesVersion}.`,
+    };
   }
   const options = engine.parseOptions(match.options, match.seats);
   if (!options.ok) return { ok: false, problem: 'options', message: describe(options.error) };
@@ -108,7 +134,12 @@ export function verifyMatch(engine: AnyEngine, match: RevealedMatch, seen: reado
     for (const r of wanted.get(version) ?? []) {
       const viewer: Viewer = r.you ?? 'spectator';
       if (canonicalJson(engine.view(state, viewer)) !== canonicalJson(r.view)) {
-        return { ok: false, problem: 'view-mismatch', seq: version, message: `The view shown to ${viewer === 'spectator' ? 'a spectator' : `seat ${viewer}`} at version ${version} is not what the seed gives.` };
+        return {
+          ok: false,
+          problem: 'view-mismatch',
+          seq: version,
+          message: `The view shown to ${viewer === 'spectator' ? 'a spectator' : `seat ${viewer}`} at version ${version} is not what the seed gives.`,
+        };
       }
       viewsChecked++;
     }
@@ -120,10 +151,22 @@ export function verifyMatch(engine: AnyEngine, match: RevealedMatch, seen: reado
   const first = checkViews(0);
   if (first) return first;
   for (const event of match.events) {
-    if (event.seq !== version + 1) return { ok: false, problem: 'log-gap', seq: event.seq, message: `The log jumps from ${version} to ${event.seq}.` };
+    if (event.seq !== version + 1)
+      return {
+        ok: false,
+        problem: 'log-gap',
+        seq: event.seq,
+        message: `The log jumps from ${version} to ${event.seq}.`,
+      };
     if (event.type === 'MoveMade') {
       const r = play(engine, state, event.seat as Seat, event.payload); // a MoveMade always names its seat
-      if (!r.ok) return { ok: false, problem: 'replay', seq: event.seq, message: `Event ${event.seq} does not replay from the revealed seed: ${describe(r.error)}` };
+      if (!r.ok)
+        return {
+          ok: false,
+          problem: 'replay',
+          seq: event.seq,
+          message: `Event ${event.seq} does not replay from the revealed seed: ${describe(r.error)}`,
+        };
       state = r.value.state;
     }
     version = event.seq;
@@ -131,7 +174,13 @@ export function verifyMatch(engine: AnyEngine, match: RevealedMatch, seen: reado
     if (bad) return bad;
   }
   const [left] = wanted.keys();
-  if (left !== undefined) return { ok: false, problem: 'unseen-version', seq: left, message: `A kept response names version ${left}, which the log never reaches.` };
+  if (left !== undefined)
+    return {
+      ok: false,
+      problem: 'unseen-version',
+      seq: left,
+      message: `A kept response names version ${left}, which the log never reaches.`,
+    };
   return { ok: true, events: version, viewsChecked };
 }
 
@@ -144,22 +193,41 @@ function describe(error: EngineError): string {
  * seed and salt as stored, the whole log, and optionally the responses a player kept. Refuses a running
  * match: its seed is not revealed yet.
  */
-export async function verifyStoredMatch(store: EventStore, engine: AnyEngine, id: string, seen: readonly SeenResponse[] = []): Promise<Verification> {
+export async function verifyStoredMatch(
+  store: EventStore,
+  engine: AnyEngine,
+  id: string,
+  seen: readonly SeenResponse[] = [],
+): Promise<Verification> {
   const found = await store.loadMatch(id.toLowerCase());
-  if (!found || found.match.game !== engine.id) return { ok: false, problem: 'not-found', message: `No ${engine.id} match ${id}.` };
+  if (!found || found.match.game !== engine.id)
+    return { ok: false, problem: 'not-found', message: `No ${engine.id} match ${id}.` };
   const { match } = found;
-  if (match.status === 'active' || match.status === 'waiting') return { ok: false, problem: 'not-over', message: 'The match is still running: its seed is revealed only once it is over.' };
+  if (match.status === 'active' || match.status === 'waiting')
+    return {
+      ok: false,
+      problem: 'not-over',
+      message: 'The match is still running: its seed is revealed only once it is over.',
+    };
   if (match.seedCommitment === null || match.salt === null) {
-    return { ok: false, problem: 'no-commitment', message: `This match published no seed commitment (${engine.chance ? 'it predates commit-reveal' : `${engine.id} has no chance`}).` };
+    return {
+      ok: false,
+      problem: 'no-commitment',
+      message: `This match published no seed commitment (${engine.chance ? 'it predates commit-reveal' : `${engine.id} has no chance`}).`,
+    };
   }
   const events = await store.events(match.id);
-  return verifyMatch(engine, {
-    rulesVersion: match.rulesVersion,
-    options: match.options,
-    seats: match.createdSeats.length,
-    seedCommitment: match.seedCommitment,
-    seed: match.seed,
-    salt: match.salt,
-    events,
-  }, seen);
+  return verifyMatch(
+    engine,
+    {
+      rulesVersion: match.rulesVersion,
+      options: match.options,
+      seats: match.createdSeats.length,
+      seedCommitment: match.seedCommitment,
+      seed: match.seed,
+      salt: match.salt,
+      events,
+    },
+    seen,
+  );
 }

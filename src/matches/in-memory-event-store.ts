@@ -9,7 +9,16 @@
 import type { Clock } from '../common/clock';
 import type { SeatHolder } from './decider';
 import type {
-  AppendOptions, AppendResult, Credential, EventStore, MatchRecord, NewEvent, NewMatch, OutboxMessage, Projection, StoredEvent,
+  AppendOptions,
+  AppendResult,
+  Credential,
+  EventStore,
+  MatchRecord,
+  NewEvent,
+  NewMatch,
+  OutboxMessage,
+  Projection,
+  StoredEvent,
 } from './event-store.port';
 import { rematchIdOf } from './rematch-id';
 import type { Snapshot, SnapshotStore } from './snapshots';
@@ -50,10 +59,29 @@ export class InMemoryEventStore implements EventStore {
     const hooks = m.webhooks ?? [];
     this.rows.set(m.id, {
       record: {
-        id: m.id, game: m.game, rulesVersion: m.rulesVersion, seed: m.seed, salt: m.salt, seedCommitment: m.seedCommitment, options: m.options,
-        status: m.status, version: 0, createdAt, updatedAt: createdAt, unlisted: m.unlisted, expiresAt: m.expiresAt, clock: m.clock, rematchOf: m.rematchOf,
+        id: m.id,
+        game: m.game,
+        rulesVersion: m.rulesVersion,
+        seed: m.seed,
+        salt: m.salt,
+        seedCommitment: m.seedCommitment,
+        options: m.options,
+        status: m.status,
+        version: 0,
+        createdAt,
+        updatedAt: createdAt,
+        unlisted: m.unlisted,
+        expiresAt: m.expiresAt,
+        clock: m.clock,
+        rematchOf: m.rematchOf,
       },
-      seats: m.seats.map(({ holder, tokenHash }) => ({ name: holder.name, player: holder.player, tokenHash, bot: holder.bot ?? null, joinedSeq: null })),
+      seats: m.seats.map(({ holder, tokenHash }) => ({
+        name: holder.name,
+        player: holder.player,
+        tokenHash,
+        bot: holder.bot ?? null,
+        joinedSeq: null,
+      })),
       webhooks: hooks.length,
       events: [],
       outbox: hooks.flatMap((w) => (w.started ? [w.started] : [])),
@@ -89,29 +117,52 @@ export class InMemoryEventStore implements EventStore {
     return (this.rows.get(matchId)?.events ?? []).filter((e) => e.seq > afterSeq && e.seq <= upToSeq);
   }
 
-  async append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+  async append(
+    matchId: string,
+    expectedVersion: number,
+    projection: Projection,
+    events: readonly NewEvent[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     await roundTrip();
     if (events.length === 0) throw new Error('append needs at least one event');
     const row = this.rows.get(matchId);
     if (!row || row.record.version !== expectedVersion) return { ok: false, conflict: 'version-conflict' };
     const actor = options.actor;
-    if (actor && this.seatOpenedBy(row, actor.credential, actor.seat) === null) return { ok: false, conflict: 'version-conflict' };
+    if (actor && this.seatOpenedBy(row, actor.credential, actor.seat) === null)
+      return { ok: false, conflict: 'version-conflict' };
     const last = events[events.length - 1] as NewEvent;
     const key = last.idempotencyKey ?? null;
-    if (key !== null && row.events.some((e) => e.seat === last.seat && e.idempotencyKey === key)) return { ok: false, conflict: 'duplicate-key' };
+    if (key !== null && row.events.some((e) => e.seat === last.seat && e.idempotencyKey === key))
+      return { ok: false, conflict: 'duplicate-key' };
     const at = last.at ?? this.clock.now();
     const version = expectedVersion + events.length;
     const stored = events.map((e, i): StoredEvent => ({
-      seq: expectedVersion + i + 1, type: e.type, seat: e.seat, payload: asStored(e.payload), createdAt: new Date(at),
-      idempotencyKey: i === events.length - 1 ? key : null, requestHash: i === events.length - 1 ? last.requestHash ?? null : null,
+      seq: expectedVersion + i + 1,
+      type: e.type,
+      seat: e.seat,
+      payload: asStored(e.payload),
+      createdAt: new Date(at),
+      idempotencyKey: i === events.length - 1 ? key : null,
+      requestHash: i === events.length - 1 ? (last.requestHash ?? null) : null,
     }));
     const taken = options.seatTaken;
     const seat = taken && row.seats[taken.seat];
     // As the statement's UPDATE of the seat row: only a seat still open takes the new holder.
-    if (taken && seat && seat.name === null) Object.assign(seat, { name: taken.name, player: taken.playerId, tokenHash: taken.tokenHash, bot: taken.bot ?? null, joinedSeq: version });
+    if (taken && seat && seat.name === null)
+      Object.assign(seat, {
+        name: taken.name,
+        player: taken.playerId,
+        tokenHash: taken.tokenHash,
+        bot: taken.bot ?? null,
+        joinedSeq: version,
+      });
     row.events.push(...stored);
     row.record = {
-      ...row.record, version, status: projection.status, updatedAt: new Date(at),
+      ...row.record,
+      version,
+      status: projection.status,
+      updatedAt: new Date(at),
       expiresAt: projection.status === 'waiting' ? row.record.expiresAt : null,
     };
     row.projection = projection;
@@ -145,15 +196,25 @@ export class InMemoryEventStore implements EventStore {
   private recordOf(row: Row): MatchRecord {
     const createdSeats = row.seats.map((s): SeatHolder => {
       if (s.joinedSeq !== null || s.name === null) return { name: null, player: null, open: true };
-      return s.bot === null ? { name: s.name, player: s.player, open: false } : { name: s.name, player: s.player, open: false, bot: s.bot };
+      return s.bot === null
+        ? { name: s.name, player: s.player, open: false }
+        : { name: s.name, player: s.player, open: false, bot: s.bot };
     });
     const rematch = rematchIdOf(row.record.id);
-    return { ...row.record, rematch: this.rows.has(rematch) ? rematch : null, createdSeats, webhooks: row.webhooks > 0 };
+    return {
+      ...row.record,
+      rematch: this.rows.has(rematch) ? rematch : null,
+      createdSeats,
+      webhooks: row.webhooks > 0,
+    };
   }
 
   /** The lowest seat `credential` opens (or whether it opens `only`), else null. */
   private seatOpenedBy(row: Row, credential: Credential, only?: number): number | null {
-    const opens = (s: SeatRow): boolean => ('tokenHash' in credential ? s.tokenHash === credential.tokenHash : s.player !== null && s.player === credential.playerId.toLowerCase());
+    const opens = (s: SeatRow): boolean =>
+      'tokenHash' in credential
+        ? s.tokenHash === credential.tokenHash
+        : s.player !== null && s.player === credential.playerId.toLowerCase();
     if (only !== undefined) return row.seats[only] && opens(row.seats[only]) ? only : null;
     const seat = row.seats.findIndex(opens);
     return seat < 0 ? null : seat;
@@ -173,7 +234,8 @@ export class InMemorySnapshotStore implements SnapshotStore {
   async save(matchId: string, format: string, snapshots: readonly Snapshot[]): Promise<void> {
     await roundTrip();
     const list = this.rows.get(`${matchId}/${format}`) ?? [];
-    for (const s of snapshots) if (!list.some((x) => x.seq === s.seq)) list.push({ seq: s.seq, state: asStored(s.state) });
+    for (const s of snapshots)
+      if (!list.some((x) => x.seq === s.seq)) list.push({ seq: s.seq, state: asStored(s.state) });
     this.rows.set(`${matchId}/${format}`, list);
   }
 

@@ -34,12 +34,22 @@ export interface ListingStore {
   /** The lobby: listed matches of one game in one status, newest first. */
   listMatches(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Promise<MatchSummaryRecord[]>;
   /** The matches where a player holds a seat, newest first. */
-  playerMatches(playerId: string, filter: { status?: MatchStatus; toMove?: boolean }, after: PageAfter | null, limit: number): Promise<PlayerMatchRecord[]>;
+  playerMatches(
+    playerId: string,
+    filter: { status?: MatchStatus; toMove?: boolean },
+    after: PageAfter | null,
+    limit: number,
+  ): Promise<PlayerMatchRecord[]>;
   /**
    * Rewrites a match's projections (its status and seats to move, its seats' holders) as folded from its log
    * at `version`; false if the match has moved on since (fold again).
    */
-  writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean>;
+  writeProjection(
+    matchId: string,
+    version: number,
+    projection: Projection,
+    seats: readonly SeatHolder[],
+  ): Promise<boolean>;
 }
 
 export const LISTING_STORE = Symbol('LISTING_STORE');

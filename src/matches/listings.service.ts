@@ -29,15 +29,29 @@ export class ListingsService {
       const { match } = await this.access.loadRecord(engine, id);
       const events = (await this.access.events(match.id)).filter((e) => e.seq <= match.version);
       const state = this.access.fold(engine, match, this.access.initial(engine, match), events);
-      if (state.version !== match.version) throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} ends at ${state.version}, not at its version ${match.version}.`);
+      if (state.version !== match.version)
+        throw new ApiError(
+          'REPLAY_FAILED',
+          `The log of match ${match.id} ends at ${state.version}, not at its version ${match.version}.`,
+        );
       const toMove = this.access.decider(engine).toMove(state);
-      const projection = { status: state.status, toMove, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, toMove, match.updatedAt.getTime()) };
+      const projection = {
+        status: state.status,
+        toMove,
+        deadlineAt: deadlineOf(state),
+        botDueAt: botDueOf(state, toMove, match.updatedAt.getTime()),
+      };
       if (await this.store.writeProjection(match.id, state.version, projection, state.seats)) return state.version;
     }
     throw new ApiError('VERSION_CONFLICT', 'The match kept moving while its projections were rebuilt; try again.');
   }
 
-  async lobby(engine: AnyEngine, status: MatchStatus, cursor: string | undefined, limit: number): Promise<MatchListResponse> {
+  async lobby(
+    engine: AnyEngine,
+    status: MatchStatus,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<MatchListResponse> {
     const rows = await this.store.listMatches(engine.id, status, decodeCursor(cursor), limit + 1);
     const { rows: shown, nextCursor } = page(rows, limit, (r) => r.match);
     return {
@@ -56,9 +70,24 @@ export class ListingsService {
     };
   }
 
-  async playerMatches(playerId: string, filter: { status?: MatchStatus; toMove?: boolean }, cursor: string | undefined, limit: number): Promise<PlayerMatchesResponse> {
+  async playerMatches(
+    playerId: string,
+    filter: { status?: MatchStatus; toMove?: boolean },
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<PlayerMatchesResponse> {
     const rows = await this.store.playerMatches(playerId, filter, decodeCursor(cursor), limit + 1);
     const { rows: shown, nextCursor } = page(rows, limit, (r) => r);
-    return { matches: shown.map(({ game, id, seat, version, status, toMove }) => ({ game, id, seat, version, status, toMove })), nextCursor };
+    return {
+      matches: shown.map(({ game, id, seat, version, status, toMove }) => ({
+        game,
+        id,
+        seat,
+        version,
+        status,
+        toMove,
+      })),
+      nextCursor,
+    };
   }
 }

@@ -59,21 +59,36 @@ export class MatchAuthorizer {
     this.seatsByCredential.delete(credentialKey(credential, matchId));
   }
 
-  async authorize(engine: AnyEngine, id: string, token: string | undefined, seatRequired: boolean): Promise<Authorized> {
+  async authorize(
+    engine: AnyEngine,
+    id: string,
+    token: string | undefined,
+    seatRequired: boolean,
+  ): Promise<Authorized> {
     assertMatchId(id);
     return this.authorizeAs(engine, id, await this.credentialOf(token), seatRequired);
   }
 
   /** As `authorize`, for a credential already resolved (earlier in the request, or a stream ticket's). */
-  async authorizeAs(engine: AnyEngine, id: string, credential: Credential | undefined, seatRequired: boolean): Promise<Authorized> {
+  async authorizeAs(
+    engine: AnyEngine,
+    id: string,
+    credential: Credential | undefined,
+    seatRequired: boolean,
+  ): Promise<Authorized> {
     const found = await this.repository.loadRecord(engine, id, credential);
     if (credential === undefined) {
-      if (seatRequired) throw new ApiError('UNAUTHENTICATED', 'This needs a seat token or a player key: Authorization: Bearer <token>.');
+      if (seatRequired)
+        throw new ApiError(
+          'UNAUTHENTICATED',
+          'This needs a seat token or a player key: Authorization: Bearer <token>.',
+        );
       return { match: found.match, viewer: 'spectator' };
     }
     if (found.seat === null) {
       if ('playerId' in credential) throw new ApiError('FORBIDDEN', 'This player holds no seat in this match.');
-      if (await this.store.tokenExists(credential.tokenHash)) throw new ApiError('FORBIDDEN', 'This seat token belongs to another match.');
+      if (await this.store.tokenExists(credential.tokenHash))
+        throw new ApiError('FORBIDDEN', 'This seat token belongs to another match.');
       throw new ApiError('UNAUTHENTICATED', 'Unknown seat token.');
     }
     this.seatsByCredential.set(credentialKey(credential, found.match.id), found.seat);
@@ -81,4 +96,5 @@ export class MatchAuthorizer {
   }
 }
 
-const credentialKey = (c: Credential, matchId: string): string => ('tokenHash' in c ? `t:${c.tokenHash}:${matchId}` : `p:${c.playerId}:${matchId}`);
+const credentialKey = (c: Credential, matchId: string): string =>
+  'tokenHash' in c ? `t:${c.tokenHash}:${matchId}` : `p:${c.playerId}:${matchId}`;

@@ -9,8 +9,7 @@
 import type { Seat } from '../engine/core';
 
 export type TimeControl =
-  | { readonly perMoveSeconds: number }
-  | { readonly initialSeconds: number; readonly incrementSeconds: number };
+  { readonly perMoveSeconds: number } | { readonly initialSeconds: number; readonly incrementSeconds: number };
 
 export type OnTimeout = 'forfeit' | 'random';
 
@@ -30,12 +29,19 @@ export interface ClockState {
 }
 
 const perMoveMs = (c: ClockSettings): number | null =>
-  ('perMoveSeconds' in c.timeControl ? c.timeControl.perMoveSeconds * 1000 : null);
-const incrementMs = (c: ClockSettings): number => ('incrementSeconds' in c.timeControl ? c.timeControl.incrementSeconds * 1000 : 0);
+  'perMoveSeconds' in c.timeControl ? c.timeControl.perMoveSeconds * 1000 : null;
+const incrementMs = (c: ClockSettings): number =>
+  'incrementSeconds' in c.timeControl ? c.timeControl.incrementSeconds * 1000 : 0;
 
 export function newClock(settings: ClockSettings, seats: number): ClockState {
-  const full = perMoveMs(settings) ?? ('initialSeconds' in settings.timeControl ? settings.timeControl.initialSeconds * 1000 : 0);
-  return { settings, bank: Array.from({ length: seats }, () => full), since: Array.from({ length: seats }, () => null), autoMove: null };
+  const full =
+    perMoveMs(settings) ?? ('initialSeconds' in settings.timeControl ? settings.timeControl.initialSeconds * 1000 : 0);
+  return {
+    settings,
+    bank: Array.from({ length: seats }, () => full),
+    since: Array.from({ length: seats }, () => null),
+    autoMove: null,
+  };
 }
 
 /**

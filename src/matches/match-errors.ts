@@ -6,7 +6,12 @@ export function notFound(id: string): ApiError {
 }
 
 export function versionConflict(current: number): ApiError {
-  return new ApiError('VERSION_CONFLICT', `The match is at version ${current}; reload it and decide again.`, undefined, { currentVersion: current });
+  return new ApiError(
+    'VERSION_CONFLICT',
+    `The match is at version ${current}; reload it and decide again.`,
+    undefined,
+    { currentVersion: current },
+  );
 }
 
 export function fromMatchError(error: MatchError): ApiError {

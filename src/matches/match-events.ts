@@ -17,7 +17,15 @@ function rowOf(event: MatchEvent): NewEvent {
     case 'PlayerResigned':
       return { type: event.type, seat: event.seat, payload: {} };
     case 'SeatJoined':
-      return { type: event.type, seat: event.seat, payload: { name: event.name, ...(event.player === undefined ? {} : { player: event.player }), ...(event.bot === undefined ? {} : { bot: event.bot }) } };
+      return {
+        type: event.type,
+        seat: event.seat,
+        payload: {
+          name: event.name,
+          ...(event.player === undefined ? {} : { player: event.player }),
+          ...(event.bot === undefined ? {} : { bot: event.bot }),
+        },
+      };
     case 'MatchAborted':
       return { type: event.type, seat: null, payload: { reason: event.reason } };
     case 'TimedOut':
@@ -41,7 +49,9 @@ function eventOf(row: StoredEvent): MatchEvent {
       return { type: row.type, seat: row.seat as number };
     case 'SeatJoined':
       return {
-        type: row.type, seat: row.seat as number, name: String(payload.name),
+        type: row.type,
+        seat: row.seat as number,
+        name: String(payload.name),
         ...(typeof payload.player === 'string' ? { player: payload.player } : {}),
         ...(typeof payload.bot === 'string' ? { bot: payload.bot } : {}),
       };

@@ -46,7 +46,13 @@ export class MatchPresenter {
   entry(engine: AnyEngine, { event, before, after, move }: Step, now: Loaded, viewer: Viewer): LogEntry {
     const entry: LogEntry = { seq: event.seq, seat: event.seat, type: event.type, at: event.createdAt.toISOString() };
     if (event.type === 'MoveMade') {
-      Object.assign(entry, engine.redactMove({ seat: event.seat as Seat, move, before: before.game, after: after.state.game, now: now.state.game }, viewer));
+      Object.assign(
+        entry,
+        engine.redactMove(
+          { seat: event.seat as Seat, move, before: before.game, after: after.state.game, now: now.state.game },
+          viewer,
+        ),
+      );
     }
     return entry;
   }

@@ -5,11 +5,27 @@ import { CLOCK, type Clock } from '../common/clock';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { AppendEffects, type MatchChange } from './append-effects';
 import { type MatchDecider, type MatchEvent, type MatchState, FoldError, foldEvents, matchDecider } from './decider';
-import { type AppendOptions, type Credential, EVENT_STORE, type EventStore, type MatchRecord, type NewEvent, type NewMatch, type StoredEvent } from './event-store.port';
+import {
+  type AppendOptions,
+  type Credential,
+  EVENT_STORE,
+  type EventStore,
+  type MatchRecord,
+  type NewEvent,
+  type NewMatch,
+  type StoredEvent,
+} from './event-store.port';
 import { fromMatchError, notFound, versionConflict } from './match-errors';
 import { fromStored, toNewEvent } from './match-events';
 import { botDueOf, deadlineOf } from './projection';
-import { SNAPSHOT_EVERY, SNAPSHOT_STORE, type Snapshot, type SnapshotStore, isSnapshotSeq, snapshotFormat } from './snapshots';
+import {
+  SNAPSHOT_EVERY,
+  SNAPSHOT_STORE,
+  type Snapshot,
+  type SnapshotStore,
+  isSnapshotSeq,
+  snapshotFormat,
+} from './snapshots';
 import { type CachedState, StateCache } from './state-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,7 +84,11 @@ export class MatchRepository {
   }
 
   /** The match's record and the seat `credential` opens in it (null if none); 404 if it is not a match of this game. */
-  async loadRecord(engine: AnyEngine, id: string, credential?: Credential): Promise<{ match: MatchRecord; seat: number | null }> {
+  async loadRecord(
+    engine: AnyEngine,
+    id: string,
+    credential?: Credential,
+  ): Promise<{ match: MatchRecord; seat: number | null }> {
     assertMatchId(id);
     const found = await this.store.loadMatch(id.toLowerCase(), credential);
     if (!found || found.match.game !== engine.id) throw notFound(id);
@@ -81,11 +101,26 @@ export class MatchRepository {
   }
 
   /** Creates a match (with its webhook endpoints, and their `match.started` when it starts active). */
-  async create(engine: AnyEngine, match: NewMatch, hooks: readonly { readonly id: string; readonly url: string; readonly secret: string }[] = []): Promise<MatchRecord> {
+  async create(
+    engine: AnyEngine,
+    match: NewMatch,
+    hooks: readonly { readonly id: string; readonly url: string; readonly secret: string }[] = [],
+  ): Promise<MatchRecord> {
     const at = match.createdAt ?? this.clock.now();
-    const change: MatchChange = { game: engine.id, matchId: match.id, seq: 0, at, before: null, status: match.status, toMove: match.toMove, webhooks: hooks.length > 0 };
+    const change: MatchChange = {
+      game: engine.id,
+      matchId: match.id,
+      seq: 0,
+      at,
+      before: null,
+      status: match.status,
+      toMove: match.toMove,
+      webhooks: hooks.length > 0,
+    };
     const started = hooks.length > 0 && match.status === 'active' ? this.effects.outbox(change) : undefined;
-    const record = await this.store.createMatch(hooks.length > 0 ? { ...match, webhooks: hooks.map((w) => ({ ...w, started })) } : match);
+    const record = await this.store.createMatch(
+      hooks.length > 0 ? { ...match, webhooks: hooks.map((w) => ({ ...w, started })) } : match,
+    );
     this.metrics.matchesCreated(engine.id);
     this.effects.committed(change, started !== undefined);
     return record;
@@ -137,7 +172,13 @@ export class MatchRepository {
    * nearest snapshot, else the start. Returns the match at `upTo` and the steps after `from`. It reads at most
    * SNAPSHOT_EVERY + (upTo - from) events, and stores the snapshots it folded past.
    */
-  async walk(engine: AnyEngine, match: MatchRecord, from: number, upTo: number, known?: Loaded): Promise<{ at: Loaded; steps: Step[] }> {
+  async walk(
+    engine: AnyEngine,
+    match: MatchRecord,
+    from: number,
+    upTo: number,
+    known?: Loaded,
+  ): Promise<{ at: Loaded; steps: Step[] }> {
     let base: MatchState | undefined = known && known.version <= from ? known.state : undefined;
     if (!base || from - base.version >= SNAPSHOT_EVERY) {
       const snap = await this.snapshots.nearest(match.id, from, snapshotFormat(engine));
@@ -148,7 +189,8 @@ export class MatchRepository {
     const steps: Step[] = [];
     const fresh: Snapshot[] = [];
     const state = this.fold(engine, match, base, events, (stored, _event, before, after) => {
-      if (stored.seq > from) steps.push({ event: stored, before, after: this.after(match, stored, after), move: typedMove(engine, stored) });
+      if (stored.seq > from)
+        steps.push({ event: stored, before, after: this.after(match, stored, after), move: typedMove(engine, stored) });
       if (isSnapshotSeq(stored.seq)) fresh.push({ seq: stored.seq, state: after });
     });
     if (state.version !== upTo) {
@@ -156,7 +198,12 @@ export class MatchRepository {
     }
     if (fresh.length > 0) await this.saveSnapshots(engine, match.id, fresh);
     const last = events[events.length - 1];
-    return { at: last ? this.after(match, last, state) : { version: state.version, state, match: known && known.version === state.version ? known.match : match }, steps };
+    return {
+      at: last
+        ? this.after(match, last, state)
+        : { version: state.version, state, match: known && known.version === state.version ? known.match : match },
+      steps,
+    };
   }
 
   /** The match as it was just after event `version` (0: as created), folded from the nearest snapshot before it. */
@@ -164,12 +211,20 @@ export class MatchRepository {
     const { at } = await this.walk(engine, match, version, version);
     const [event] = version === 0 ? [] : await this.store.events(match.id, version - 1, version);
     if (event) return this.after(match, event, at.state);
-    return { version: 0, state: at.state, match: { ...match, version: 0, status: at.state.status, updatedAt: match.createdAt, rematch: null } };
+    return {
+      version: 0,
+      state: at.state,
+      match: { ...match, version: 0, status: at.state.status, updatedAt: match.createdAt, rematch: null },
+    };
   }
 
   /** The match just after `event`, as its response was then (a rematch did not exist yet). */
   after(match: MatchRecord, event: StoredEvent, state: MatchState): Loaded {
-    return { version: event.seq, state, match: { ...match, version: event.seq, status: state.status, updatedAt: event.createdAt, rematch: null } };
+    return {
+      version: event.seq,
+      state,
+      match: { ...match, version: event.seq, status: state.status, updatedAt: event.createdAt, rematch: null },
+    };
   }
 
   private async saveSnapshots(engine: AnyEngine, matchId: string, snapshots: Snapshot[]): Promise<void> {
@@ -181,12 +236,19 @@ export class MatchRepository {
 
   initial(engine: AnyEngine, match: MatchRecord): MatchState {
     if (match.rulesVersion !== engine.rulesVersion) {
-      throw new ApiError('REPLAY_FAILED', `This match was played under ${engine.id} rules version ${match.rulesVersion}; this server runs version ${engine.rulesVersion} only.`);
+      throw new ApiError(
+        'REPLAY_FAILED',
+        `This match was played under ${engine.id} rules version ${match.rulesVersion}; this server runs version ${engine.rulesVersion} only.`,
+      );
     }
     try {
       return this.decider(engine).initialState({
-        seed: match.seed, options: match.options, seats: match.createdSeats, expiresAt: match.expiresAt?.getTime() ?? null,
-        clock: match.clock, createdAt: match.createdAt.getTime(),
+        seed: match.seed,
+        options: match.options,
+        seats: match.createdSeats,
+        expiresAt: match.expiresAt?.getTime() ?? null,
+        clock: match.clock,
+        createdAt: match.createdAt.getTime(),
       });
     } catch (error) {
       throw this.replayFailed(match, error);
@@ -204,14 +266,21 @@ export class MatchRepository {
     function* inOrder(): Generator<MatchEvent> {
       let seq = base.version;
       for (const stored of events) {
-        if (stored.seq !== ++seq) throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} has a gap before event ${stored.seq}.`);
+        if (stored.seq !== ++seq)
+          throw new ApiError('REPLAY_FAILED', `The log of match ${match.id} has a gap before event ${stored.seq}.`);
         yield fromStored(stored);
       }
     }
     try {
-      return foldEvents(this.decider(engine), base, inOrder(), onStep && ((event, before, after) => {
-        onStep(events[after.version - base.version - 1] as StoredEvent, event, before, after);
-      }));
+      return foldEvents(
+        this.decider(engine),
+        base,
+        inOrder(),
+        onStep &&
+          ((event, before, after) => {
+            onStep(events[after.version - base.version - 1] as StoredEvent, event, before, after);
+          }),
+      );
     } catch (error) {
       throw error instanceof ApiError ? error : this.replayFailed(match, error);
     }
@@ -222,7 +291,12 @@ export class MatchRepository {
    * store's one statement, with the outbox message the effects ask for. Answers the state after them, or null
    * when another writer got there first, or the actor lost its seat (nothing was written).
    */
-  async append(engine: AnyEngine, loaded: Loaded, decided: readonly MatchEvent[], extra: AppendExtra = {}): Promise<Loaded | null> {
+  async append(
+    engine: AnyEngine,
+    loaded: Loaded,
+    decided: readonly MatchEvent[],
+    extra: AppendExtra = {},
+  ): Promise<Loaded | null> {
     const decider = this.decider(engine);
     // Every event carries its time: the clock is folded from it, and the store records the same instant.
     const now = this.clock.now().getTime();
@@ -232,15 +306,24 @@ export class MatchRepository {
     const { idempotencyKey, requestHash, ...options } = extra;
     const toMove = decider.toMove(state);
     const change: MatchChange = {
-      game: engine.id, matchId: loaded.match.id, seq: loaded.version + events.length, at: new Date(at),
-      before: loaded.state.status, status: state.status, toMove, webhooks: loaded.match.webhooks,
+      game: engine.id,
+      matchId: loaded.match.id,
+      seq: loaded.version + events.length,
+      at: new Date(at),
+      before: loaded.state.status,
+      status: state.status,
+      toMove,
+      webhooks: loaded.match.webhooks,
     };
     const outbox = loaded.match.webhooks ? this.effects.outbox(change) : undefined;
     const rows = events.map(toNewEvent);
     Object.assign(rows[rows.length - 1] as NewEvent, { idempotencyKey, requestHash }); // a new row: no spread (match-events.ts)
     const appended = await this.store.append(
-      loaded.match.id, loaded.version, { status: state.status, toMove, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, toMove, at) },
-      rows, outbox ? Object.assign({}, options, { outbox }) : options,
+      loaded.match.id,
+      loaded.version,
+      { status: state.status, toMove, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, toMove, at) },
+      rows,
+      outbox ? Object.assign({}, options, { outbox }) : options,
     );
     if (!appended.ok) return null;
     this.metrics.appended(engine.id, events); // committed: one increment per event, whoever appended it (a move, a clock, a bot)
@@ -248,7 +331,12 @@ export class MatchRepository {
     const after: Loaded = {
       version: appended.event.seq,
       state,
-      match: { ...loaded.match, version: appended.event.seq, status: state.status, updatedAt: appended.event.createdAt },
+      match: {
+        ...loaded.match,
+        version: appended.event.seq,
+        status: state.status,
+        updatedAt: appended.event.createdAt,
+      },
     };
     this.cache.set(after.match.id, after);
     if (isSnapshotSeq(after.version)) await this.saveSnapshots(engine, after.match.id, [{ seq: after.version, state }]);
@@ -271,7 +359,10 @@ export class MatchRepository {
   private replayFailed(match: MatchRecord, error: unknown): ApiError {
     if (!(error instanceof FoldError)) throw error;
     this.logger.error(`match ${match.id}: ${error.message}`);
-    return new ApiError('REPLAY_FAILED', `The stored log of this match no longer replays at event ${error.seq}; it is kept as it is, not patched.`);
+    return new ApiError(
+      'REPLAY_FAILED',
+      `The stored log of this match no longer replays at event ${error.seq}; it is kept as it is, not patched.`,
+    );
   }
 }
 

@@ -24,11 +24,12 @@ import { PrismaExpiryQueue } from './postgres/prisma-work-queues';
     {
       provide: EVENT_STORE,
       inject: [DATABASE, APP_CONFIG, Metrics],
-      useFactory: (db: Database, config: AppConfig, metrics: Metrics) => new PrismaEventStore(db.prisma, {
-        run: (statement) => db.run(statement),
-        batchConcurrency: db.kind === 'postgres' ? config.appendBatch : 0, // PGlite runs one statement at a time anyway
-        onStatement: metrics.enabled ? (events) => metrics.appendStatement(events) : undefined,
-      }),
+      useFactory: (db: Database, config: AppConfig, metrics: Metrics) =>
+        new PrismaEventStore(db.prisma, {
+          run: (statement) => db.run(statement),
+          batchConcurrency: db.kind === 'postgres' ? config.appendBatch : 0, // PGlite runs one statement at a time anyway
+          onStatement: metrics.enabled ? (events) => metrics.appendStatement(events) : undefined,
+        }),
     },
     { provide: LISTING_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaListingStore(db.prisma) },
     { provide: EXPIRY_QUEUE, inject: [DATABASE], useFactory: (db: Database) => new PrismaExpiryQueue(db.prisma) },

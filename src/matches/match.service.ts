@@ -15,7 +15,14 @@ import { type Loaded, MatchRepository, type Step } from './match-repository';
 import { botDueOf, deadlineOf } from './projection';
 import { findBot } from '../engine/bots';
 import type {
-  CreateMatchInput, CreatedMatchResponse, LegalMovesResponse, LogEntry, LogResponse, MatchResponse, MoveInput, MoveResult,
+  CreateMatchInput,
+  CreatedMatchResponse,
+  LegalMovesResponse,
+  LogEntry,
+  LogResponse,
+  MatchResponse,
+  MoveInput,
+  MoveResult,
 } from './match.types';
 import { type LegalMovesCursor, formatCursor } from './cursor';
 import { commitTo } from './fairness';
@@ -44,15 +51,24 @@ export class MatchService {
   async create(engine: AnyEngine, input: CreateMatchInput): Promise<CreatedMatchResponse> {
     const seats = input.players.length;
     if (seats < engine.seats.min || seats > engine.seats.max) {
-      const range = engine.seats.min === engine.seats.max ? `${engine.seats.min}` : `${engine.seats.min} to ${engine.seats.max}`;
+      const range =
+        engine.seats.min === engine.seats.max ? `${engine.seats.min}` : `${engine.seats.min} to ${engine.seats.max}`;
       throw new ApiError('VALIDATION_FAILED', `${engine.id} takes ${range} players, not ${seats}.`, 'players/count');
     }
     if (input.players.some((p) => p.open === true && (p.name !== undefined || p.bot !== undefined))) {
-      throw new ApiError('VALIDATION_FAILED', 'players: an open seat has no name; give { "name" }, { "open": true } or { "bot" }.', 'players/open-with-name');
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        'players: an open seat has no name; give { "name" }, { "open": true } or { "bot" }.',
+        'players/open-with-name',
+      );
     }
     for (const [i, p] of input.players.entries()) {
       if (p.bot !== undefined && !findBot(engine.id, p.bot)) {
-        throw new ApiError('VALIDATION_FAILED', `players.${i}.bot: ${engine.id} has no bot ${JSON.stringify(p.bot)}; see GET /games/${engine.id}/bots.`, 'players/unknown-bot');
+        throw new ApiError(
+          'VALIDATION_FAILED',
+          `players.${i}.bot: ${engine.id} has no bot ${JSON.stringify(p.bot)}; see GET /games/${engine.id}/bots.`,
+          'players/unknown-bot',
+        );
       }
     }
     const options = engine.parseOptions(input.options, seats);
@@ -64,7 +80,9 @@ export class MatchService {
     }
     const holders: SeatHolder[] = input.players.map((p) => {
       if (p.open) return { name: null, player: null, open: true };
-      return p.bot === undefined ? { name: p.name as string, player: null, open: false } : { name: p.name ?? p.bot, player: null, open: false, bot: p.bot };
+      return p.bot === undefined
+        ? { name: p.name as string, player: null, open: false }
+        : { name: p.name ?? p.bot, player: null, open: false, bot: p.bot };
     });
     const tokens = input.players.map((p) => (p.open || p.bot !== undefined ? null : newSeatToken()));
     const hashes = tokens.map((t) => (t === null ? null : hashToken(t)));
@@ -73,36 +91,53 @@ export class MatchService {
     const createdAt = this.clock.now();
     const expiresAt = waiting ? new Date(createdAt.getTime() + this.config.waitingTtlSeconds * 1000) : null;
     const decider = this.repository.decider(engine);
-    const state = decider.initialState({ seed, options: options.value, seats: holders, expiresAt: expiresAt?.getTime() ?? null, clock, createdAt: createdAt.getTime() });
+    const state = decider.initialState({
+      seed,
+      options: options.value,
+      seats: holders,
+      expiresAt: expiresAt?.getTime() ?? null,
+      clock,
+      createdAt: createdAt.getTime(),
+    });
     const id = randomUUID();
     const toMove = decider.toMove(state);
     // One secret for the match's endpoints, in the Standard Webhooks form (match.started, if it starts now, is the repository's).
     const webhookSecret = input.webhooks?.length ? `whsec_${randomBytes(32).toString('base64')}` : undefined;
-    const match = await this.repository.create(engine, {
-      id,
-      game: engine.id,
-      rulesVersion: engine.rulesVersion,
-      seed,
-      ...commitTo(engine, seed),
-      options: options.value,
-      status: state.status,
-      toMove,
-      unlisted: input.unlisted ?? false,
-      expiresAt,
-      rematchOf: null,
-      clock,
-      createdAt,
-      deadlineAt: deadlineOf(state),
-      botDueAt: botDueOf(state, toMove, createdAt.getTime()),
-      seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: hashes[seat] ?? null })),
-    }, (input.webhooks ?? []).map((w) => ({ id: randomUUID(), url: w.url, secret: webhookSecret as string })));
+    const match = await this.repository.create(
+      engine,
+      {
+        id,
+        game: engine.id,
+        rulesVersion: engine.rulesVersion,
+        seed,
+        ...commitTo(engine, seed),
+        options: options.value,
+        status: state.status,
+        toMove,
+        unlisted: input.unlisted ?? false,
+        expiresAt,
+        rematchOf: null,
+        clock,
+        createdAt,
+        deadlineAt: deadlineOf(state),
+        botDueAt: botDueOf(state, toMove, createdAt.getTime()),
+        seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: hashes[seat] ?? null })),
+      },
+      (input.webhooks ?? []).map((w) => ({ id: randomUUID(), url: w.url, secret: webhookSecret as string })),
+    );
     const loaded: Loaded = { version: 0, state, match };
     this.repository.remember(loaded);
     // The first move of each seat then takes the one-round-trip path too (its credential is re-checked by the append).
-    for (const [seat, tokenHash] of hashes.entries()) if (tokenHash !== null) this.authorizer.knowSeat({ tokenHash }, id, seat);
+    for (const [seat, tokenHash] of hashes.entries())
+      if (tokenHash !== null) this.authorizer.knowSeat({ tokenHash }, id, seat);
     // Added to the new response rather than spread into a copy (1.8 µs on Node 20: bench/README.md, "Object spreads").
-    const seatTokens = holders.flatMap((h, seat) => (h.name === null || tokens[seat] === null ? [] : [{ seat, name: h.name, token: tokens[seat] as string }]));
-    return Object.assign(this.presenter.respond(engine, loaded, 'spectator'), webhookSecret ? { seats: seatTokens, webhookSecret } : { seats: seatTokens });
+    const seatTokens = holders.flatMap((h, seat) =>
+      h.name === null || tokens[seat] === null ? [] : [{ seat, name: h.name, token: tokens[seat] as string }],
+    );
+    return Object.assign(
+      this.presenter.respond(engine, loaded, 'spectator'),
+      webhookSecret ? { seats: seatTokens, webhookSecret } : { seats: seatTokens },
+    );
   }
 
   async get(engine: AnyEngine, id: string, token: string | undefined): Promise<MatchResponse> {
@@ -114,9 +149,14 @@ export class MatchService {
   async getAt(engine: AnyEngine, id: string, token: string | undefined, version: number): Promise<MatchResponse> {
     const { match, viewer } = await this.authorizer.authorize(engine, id, token, false);
     if (version > match.version) {
-      throw new ApiError('VALIDATION_FAILED', `version must be at most ${match.version}, the match's current version.`, 'version/ahead');
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        `version must be at most ${match.version}, the match's current version.`,
+        'version/ahead',
+      );
     }
-    if (version === match.version) return this.presenter.respond(engine, await this.repository.load(engine, match), viewer);
+    if (version === match.version)
+      return this.presenter.respond(engine, await this.repository.load(engine, match), viewer);
     return this.presenter.respond(engine, await this.repository.stateAt(engine, match, version), viewer);
   }
 
@@ -127,7 +167,10 @@ export class MatchService {
    */
   async move(engine: AnyEngine, id: string, token: string | undefined, input: MoveInput): Promise<MoveResult> {
     const credential = await this.authorizer.credentialOf(token);
-    const requestHash = input.idempotencyKey === undefined ? undefined : hashRequest({ move: input.move, expectedVersion: input.expectedVersion });
+    const requestHash =
+      input.idempotencyKey === undefined
+        ? undefined
+        : hashRequest({ move: input.move, expectedVersion: input.expectedVersion });
     try {
       return await this.moveOnce(engine, id, credential, input, requestHash);
     } catch (error) {
@@ -142,10 +185,19 @@ export class MatchService {
    * cannot simply be appended (a stale version, a refusal, a lost append): a new key needs no read, and a key
    * used before with another body fails the append's unique key.
    */
-  private async moveOnce(engine: AnyEngine, id: string, credential: Credential | undefined, input: MoveInput, requestHash: string | undefined): Promise<MoveResult> {
+  private async moveOnce(
+    engine: AnyEngine,
+    id: string,
+    credential: Credential | undefined,
+    input: MoveInput,
+    requestHash: string | undefined,
+  ): Promise<MoveResult> {
     const key = input.idempotencyKey;
     let looked: Promise<MoveResult | null> | undefined;
-    const earlier: EarlierAnswer = (match, seat) => (key === undefined ? Promise.resolve(null) : (looked ??= this.earlierAnswer(engine, match, seat, key, requestHash as string)));
+    const earlier: EarlierAnswer = (match, seat) =>
+      key === undefined
+        ? Promise.resolve(null)
+        : (looked ??= this.earlierAnswer(engine, match, seat, key, requestHash as string));
 
     // Fast path, one round trip: a credential seen opening this seat and a cached state at exactly the version
     // the move names. Neither is trusted: the append succeeds only if the match is still at that version and
@@ -153,7 +205,13 @@ export class MatchService {
     const matchId = id.toLowerCase();
     const known = credential && this.authorizer.knownSeat(credential, matchId);
     const cached = known === undefined ? undefined : this.repository.cached(matchId);
-    if (credential && known !== undefined && cached && cached.match.game === engine.id && input.expectedVersion === cached.version) {
+    if (
+      credential &&
+      known !== undefined &&
+      cached &&
+      cached.match.game === engine.id &&
+      input.expectedVersion === cached.version
+    ) {
       const result = await this.decideAndAppend(engine, cached, known, input, requestHash, earlier, credential);
       if (result) return result;
     }
@@ -163,7 +221,11 @@ export class MatchService {
     if (input.expectedVersion === undefined) {
       const first = await earlier(match, seat);
       if (first) return first;
-      throw new ApiError('VALIDATION_FAILED', 'Name the version the move was decided on: "expectedVersion" in the body or an If-Match header.', 'expected-version/missing');
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        'Name the version the move was decided on: "expectedVersion" in the body or an If-Match header.',
+        'expected-version/missing',
+      );
     }
     const loaded = await this.repository.load(engine, match);
     let stale = false;
@@ -172,7 +234,10 @@ export class MatchService {
       if (first) return first;
       // A stale version is still good when nothing since it is visible to the mover (docs/api.md "Simultaneous
       // phases").
-      if (!(input.expectedVersion < loaded.version && (await this.unseenSince(engine, loaded.match, seat, input.expectedVersion)))) {
+      if (!(
+        input.expectedVersion < loaded.version &&
+        (await this.unseenSince(engine, loaded.match, seat, input.expectedVersion))
+      )) {
         throw versionConflict(loaded.version);
       }
       stale = true;
@@ -185,17 +250,34 @@ export class MatchService {
   /** Whether every event after `version` is another seat's move in a simultaneous phase, hidden from `seat`. */
   private async unseenSince(engine: AnyEngine, match: MatchRecord, seat: Seat, version: number): Promise<boolean> {
     const { at, steps } = await this.repository.walk(engine, match, version, match.version);
-    const since: LogStep[] = steps.map(({ event, before, after, move }) => ({ event, before: before.game, after: after.state.game, move }));
+    const since: LogStep[] = steps.map(({ event, before, after, move }) => ({
+      event,
+      before: before.game,
+      after: after.state.game,
+      move,
+    }));
     return hiddenFromSeat(engine, since, seat, at.state.game);
   }
 
   /** Null when the append lost (another writer, or a credential that no longer opens the seat) and the key found no earlier answer. */
   private async decideAndAppend(
-    engine: AnyEngine, loaded: Loaded, seat: Seat, input: MoveInput, requestHash: string | undefined, earlier: EarlierAnswer, actor?: Credential, stale = false,
+    engine: AnyEngine,
+    loaded: Loaded,
+    seat: Seat,
+    input: MoveInput,
+    requestHash: string | undefined,
+    earlier: EarlierAnswer,
+    actor?: Credential,
+    stale = false,
   ): Promise<MoveResult | null> {
     let events;
     try {
-      events = this.repository.decide(engine, loaded, { type: 'MakeMove', seat, move: input.move, now: this.clock.now().getTime() });
+      events = this.repository.decide(engine, loaded, {
+        type: 'MakeMove',
+        seat,
+        move: input.move,
+        now: this.clock.now().getTime(),
+      });
     } catch (error) {
       // A refused retry of a move that did land must still get its first answer, not a rules error.
       const first = await earlier(loaded.match, seat);
@@ -204,7 +286,9 @@ export class MatchService {
       throw error;
     }
     const after = await this.repository.append(engine, loaded, events, {
-      idempotencyKey: input.idempotencyKey, requestHash, actor: actor && { seat, credential: actor },
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      actor: actor && { seat, credential: actor },
     });
     if (after) return { response: this.presenter.respond(engine, after, seat), replayed: false };
     // The caller re-authorizes and reports why (a newer version, or a credential that lost the seat) unless
@@ -212,7 +296,12 @@ export class MatchService {
     return earlier(loaded.match, seat);
   }
 
-  async resign(engine: AnyEngine, id: string, token: string | undefined, expectedVersion?: number): Promise<MatchResponse> {
+  async resign(
+    engine: AnyEngine,
+    id: string,
+    token: string | undefined,
+    expectedVersion?: number,
+  ): Promise<MatchResponse> {
     const { match, viewer } = await this.authorizer.authorize(engine, id, token, true);
     const seat = viewer as Seat;
     const loaded = await this.repository.load(engine, match);
@@ -223,7 +312,13 @@ export class MatchService {
     return this.presenter.respond(engine, after, seat);
   }
 
-  async log(engine: AnyEngine, id: string, token: string | undefined, after = 0, limit = 100): Promise<{ log: LogResponse; viewer: Viewer }> {
+  async log(
+    engine: AnyEngine,
+    id: string,
+    token: string | undefined,
+    after = 0,
+    limit = 100,
+  ): Promise<{ log: LogResponse; viewer: Viewer }> {
     const { match, viewer } = await this.authorizer.authorize(engine, id, token, false);
     // A page costs the page (plus at most SNAPSHOT_EVERY events folded from the nearest snapshot), not the match.
     const now = await this.repository.load(engine, match);
@@ -235,16 +330,34 @@ export class MatchService {
     // learns it from the page itself, with no second read of the match (docs/api.md "Waiting for your turn").
     const asOf = last?.after ?? now;
     const toMove = this.repository.decider(engine).toMove(asOf.state);
-    return { log: { id: match.id, version: now.version, status: asOf.state.status, toMove, entries, nextAfter: more ? last.event.seq : null }, viewer };
+    return {
+      log: {
+        id: match.id,
+        version: now.version,
+        status: asOf.state.status,
+        toMove,
+        entries,
+        nextAfter: more ? last.event.seq : null,
+      },
+      viewer,
+    };
   }
 
   /** Whom a token shows the match to (a seat, or a spectator without one); 401/403/404 as for a read. */
-  async viewerOf(engine: AnyEngine, id: string, token: string | undefined): Promise<{ match: MatchRecord; viewer: Viewer }> {
+  async viewerOf(
+    engine: AnyEngine,
+    id: string,
+    token: string | undefined,
+  ): Promise<{ match: MatchRecord; viewer: Viewer }> {
     return this.authorizer.authorize(engine, id, token, false);
   }
 
   /** As `viewerOf`, for the credential a stream ticket was issued for. */
-  async viewerAs(engine: AnyEngine, id: string, credential: Credential): Promise<{ match: MatchRecord; viewer: Viewer }> {
+  async viewerAs(
+    engine: AnyEngine,
+    id: string,
+    credential: Credential,
+  ): Promise<{ match: MatchRecord; viewer: Viewer }> {
     return this.authorizer.authorizeAs(engine, id, credential, false);
   }
 
@@ -252,7 +365,13 @@ export class MatchService {
    * The events after `after` (at most `limit`), re-read from the store, each with the states around it, and the
    * match now. `known`, a state at or before `after` the caller kept, saves the snapshot read. For the streams.
    */
-  async stepsAfter(engine: AnyEngine, matchId: string, after: number, limit: number, known?: Loaded): Promise<{ steps: Step[]; now: Loaded } | null> {
+  async stepsAfter(
+    engine: AnyEngine,
+    matchId: string,
+    after: number,
+    limit: number,
+    known?: Loaded,
+  ): Promise<{ steps: Step[]; now: Loaded } | null> {
     const match = await this.repository.find(matchId);
     if (!match) return null;
     if (match.version <= after) return { steps: [], now: await this.repository.load(engine, match) };
@@ -268,7 +387,13 @@ export class MatchService {
     return this.presenter.step(engine, step, now, viewer);
   }
 
-  async legalMoves(engine: AnyEngine, id: string, token: string | undefined, cursor?: LegalMovesCursor, limit = 200): Promise<LegalMovesResponse> {
+  async legalMoves(
+    engine: AnyEngine,
+    id: string,
+    token: string | undefined,
+    cursor?: LegalMovesCursor,
+    limit = 200,
+  ): Promise<LegalMovesResponse> {
     const { match, viewer } = await this.authorizer.authorize(engine, id, token, true);
     const seat = viewer as Seat;
     const loaded = await this.repository.load(engine, match);
@@ -293,14 +418,26 @@ export class MatchService {
       }
     }
     const extra = active && engine.legalMovesInfo ? engine.legalMovesInfo(loaded.state.game, seat) : {};
-    return { ...extra, version: loaded.version, seat, moves, nextCursor: more ? formatCursor({ version: loaded.version, offset: offset + moves.length }) : null };
+    return {
+      ...extra,
+      version: loaded.version,
+      seat,
+      moves,
+      nextCursor: more ? formatCursor({ version: loaded.version, offset: offset + moves.length }) : null,
+    };
   }
 
   /**
    * The idempotency look-up, in one place: the first answer to a request with this key, rebuilt exactly from
    * the log as the match was just after its event; null if the key is new; 422 if it came with another body.
    */
-  private async earlierAnswer(engine: AnyEngine, match: MatchRecord, seat: Seat, key: string, requestHash: string): Promise<MoveResult | null> {
+  private async earlierAnswer(
+    engine: AnyEngine,
+    match: MatchRecord,
+    seat: Seat,
+    key: string,
+    requestHash: string,
+  ): Promise<MoveResult | null> {
     const earlier = await this.repository.findByIdempotencyKey(match.id, seat, key);
     if (!earlier) return null;
     if (earlier.requestHash !== requestHash) {
@@ -318,18 +455,27 @@ export function clockSettings(input: Pick<CreateMatchInput, 'timeControl' | 'onT
   const tc = input.timeControl ?? undefined;
   const given = <T>(x: T | null | undefined): x is T => x !== undefined && x !== null;
   if (tc === undefined) {
-    if (given(input.onTimeout)) throw new ApiError('VALIDATION_FAILED', 'onTimeout needs a timeControl.', 'time-control/missing');
+    if (given(input.onTimeout))
+      throw new ApiError('VALIDATION_FAILED', 'onTimeout needs a timeControl.', 'time-control/missing');
     return null;
   }
   const onTimeout = input.onTimeout ?? 'forfeit';
   if (given(tc.perMoveSeconds)) {
     if (given(tc.initialSeconds) || given(tc.incrementSeconds)) {
-      throw new ApiError('VALIDATION_FAILED', 'timeControl is either { perMoveSeconds } or { initialSeconds, incrementSeconds }, not both.', 'time-control/mixed');
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        'timeControl is either { perMoveSeconds } or { initialSeconds, incrementSeconds }, not both.',
+        'time-control/mixed',
+      );
     }
     return { timeControl: { perMoveSeconds: tc.perMoveSeconds }, onTimeout };
   }
   if (!given(tc.initialSeconds)) {
-    throw new ApiError('VALIDATION_FAILED', 'timeControl needs perMoveSeconds, or initialSeconds (with incrementSeconds).', 'time-control/missing');
+    throw new ApiError(
+      'VALIDATION_FAILED',
+      'timeControl needs perMoveSeconds, or initialSeconds (with incrementSeconds).',
+      'time-control/missing',
+    );
   }
   return { timeControl: { initialSeconds: tc.initialSeconds, incrementSeconds: tc.incrementSeconds ?? 0 }, onTimeout };
 }

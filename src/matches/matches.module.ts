@@ -18,9 +18,27 @@ import { SNAPSHOT_STORE } from './snapshots';
 @Module({
   imports: [StoreModule, MatchStoreModule, PlayerDirectoryModule],
   providers: [
-    AppendEffects, MatchRepository, MatchAuthorizer, MatchPresenter, MatchService, SeatsService, ListingsService, ExpiryService, SnapshotBackfill,
+    AppendEffects,
+    MatchRepository,
+    MatchAuthorizer,
+    MatchPresenter,
+    MatchService,
+    SeatsService,
+    ListingsService,
+    ExpiryService,
+    SnapshotBackfill,
     { provide: SNAPSHOT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSnapshotStore(db.prisma) },
   ],
-  exports: [AppendEffects, MatchRepository, MatchAuthorizer, MatchPresenter, MatchService, SeatsService, ListingsService, ExpiryService, SnapshotBackfill],
+  exports: [
+    AppendEffects,
+    MatchRepository,
+    MatchAuthorizer,
+    MatchPresenter,
+    MatchService,
+    SeatsService,
+    ListingsService,
+    ExpiryService,
+    SnapshotBackfill,
+  ],
 })
 export class MatchesModule {}

@@ -29,7 +29,11 @@ export class PrismaSnapshotStore implements SnapshotStore {
     }
   }
 
-  async lacking(formats: Readonly<Record<string, string>>, afterId: string, limit: number): Promise<{ id: string; game: string; latest: number }[]> {
+  async lacking(
+    formats: Readonly<Record<string, string>>,
+    afterId: string,
+    limit: number,
+  ): Promise<{ id: string; game: string; latest: number }[]> {
     const rows = await this.prisma.$queryRaw<{ id: string; game: string; latest: number }[]>`
       SELECT m."id"::text AS "id", m."game", x."latest"
         FROM "Match" m

@@ -32,17 +32,25 @@ export class SeatsService {
 
   async join(engine: AnyEngine, id: string, token: string | undefined, input: JoinInput): Promise<SeatedResponse> {
     if (input.bot !== undefined) return this.seatBot(engine, id, input);
-    if (token !== undefined && !isPlayerKey(token)) throw new ApiError('UNAUTHENTICATED', 'Join with a player key, or without Authorization.');
+    if (token !== undefined && !isPlayerKey(token))
+      throw new ApiError('UNAUTHENTICATED', 'Join with a player key, or without Authorization.');
     const player = token === undefined ? null : await this.players.identify(token);
     if (token !== undefined && !player) throw new ApiError('UNAUTHENTICATED', 'Unknown player key.');
     const name = input.name ?? player?.name;
-    if (name === undefined) throw new ApiError('VALIDATION_FAILED', 'name: a join without a player key needs a name.', 'join/name-missing');
+    if (name === undefined)
+      throw new ApiError('VALIDATION_FAILED', 'name: a join without a player key needs a name.', 'join/name-missing');
 
     for (let attempt = 0; attempt < JOIN_ATTEMPTS; attempt++) {
       const { match } = await this.access.loadRecord(engine, id);
       const loaded = await this.expireIfDue(engine, await this.access.load(engine, match));
       if (!loaded) continue;
-      const events = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, player: player?.id, now: this.clock.now().getTime() });
+      const events = this.access.decide(engine, loaded, {
+        type: 'Join',
+        name,
+        seat: input.seat,
+        player: player?.id,
+        now: this.clock.now().getTime(),
+      });
       const event = events.find((e) => e.type === 'SeatJoined');
       if (event?.type !== 'SeatJoined') throw new Error('a join decides a SeatJoined');
       const seatToken = newSeatToken();
@@ -61,17 +69,29 @@ export class SeatsService {
   private async seatBot(engine: AnyEngine, id: string, input: JoinInput): Promise<SeatedResponse> {
     const bot = input.bot as string;
     if (!findBot(engine.id, bot)) {
-      throw new ApiError('VALIDATION_FAILED', `bot: ${engine.id} has no bot ${JSON.stringify(bot)}; see GET /games/${engine.id}/bots.`, 'join/unknown-bot');
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        `bot: ${engine.id} has no bot ${JSON.stringify(bot)}; see GET /games/${engine.id}/bots.`,
+        'join/unknown-bot',
+      );
     }
     const name = input.name ?? bot;
     for (let attempt = 0; attempt < JOIN_ATTEMPTS; attempt++) {
       const { match } = await this.access.loadRecord(engine, id);
       const loaded = await this.expireIfDue(engine, await this.access.load(engine, match));
       if (!loaded) continue;
-      const events = this.access.decide(engine, loaded, { type: 'Join', name, seat: input.seat, bot, now: this.clock.now().getTime() });
+      const events = this.access.decide(engine, loaded, {
+        type: 'Join',
+        name,
+        seat: input.seat,
+        bot,
+        now: this.clock.now().getTime(),
+      });
       const event = events.find((e) => e.type === 'SeatJoined');
       if (event?.type !== 'SeatJoined') throw new Error('a join decides a SeatJoined');
-      const after = await this.access.append(engine, loaded, events, { seatTaken: { seat: event.seat, name, playerId: null, tokenHash: null, bot } });
+      const after = await this.access.append(engine, loaded, events, {
+        seatTaken: { seat: event.seat, name, playerId: null, tokenHash: null, bot },
+      });
       if (after) return { ...this.presenter.respond(engine, after, event.seat), seat: event.seat };
     }
     throw await this.access.versionConflict(id.toLowerCase(), 0);
@@ -82,7 +102,9 @@ export class SeatsService {
    * Answers the state to go on from, or null if another writer moved the match first (re-read it).
    */
   async expireIfDue(engine: AnyEngine, loaded: Loaded): Promise<Loaded | null> {
-    const decision = this.access.decider(engine).decide(loaded.state, { type: 'Expire', now: this.clock.now().getTime() });
+    const decision = this.access
+      .decider(engine)
+      .decide(loaded.state, { type: 'Expire', now: this.clock.now().getTime() });
     if (!decision.ok) throw fromMatchError(decision.error);
     if (decision.events.length === 0) return loaded;
     return this.access.append(engine, loaded, decision.events);
@@ -103,7 +125,11 @@ export class SeatsService {
    * rematch per match (its id is derived from this one's, so the primary key decides a race), and each seat's token is derived from the
    * credential that asks, so a repeat gets the same token though none is stored.
    */
-  async rematch(engine: AnyEngine, id: string, token: string | undefined): Promise<{ response: SeatedResponse; created: boolean }> {
+  async rematch(
+    engine: AnyEngine,
+    id: string,
+    token: string | undefined,
+  ): Promise<{ response: SeatedResponse; created: boolean }> {
     const { match, viewer } = await this.authorizer.authorize(engine, id, token, true);
     const loaded = await this.access.load(engine, match);
     const decider = this.access.decider(engine);
@@ -116,11 +142,30 @@ export class SeatsService {
       const seed = newSeed();
       // The rematch keeps the time control (its webhooks are not carried over: their secret was the creator's).
       const createdAt = this.clock.now();
-      const state = decider.initialState({ seed, options: match.options, seats: seats.seats, expiresAt: null, clock: match.clock, createdAt: createdAt.getTime() });
+      const state = decider.initialState({
+        seed,
+        options: match.options,
+        seats: seats.seats,
+        expiresAt: null,
+        clock: match.clock,
+        createdAt: createdAt.getTime(),
+      });
       next = await this.access.createRematch(engine, {
-        id: rematchIdOf(match.id), game: engine.id, rulesVersion: engine.rulesVersion, seed, ...commitTo(engine, seed), options: match.options,
-        status: state.status, toMove: decider.toMove(state), unlisted: match.unlisted, expiresAt: null, rematchOf: match.id,
-        clock: match.clock, createdAt, deadlineAt: deadlineOf(state), botDueAt: botDueOf(state, decider.toMove(state), createdAt.getTime()),
+        id: rematchIdOf(match.id),
+        game: engine.id,
+        rulesVersion: engine.rulesVersion,
+        seed,
+        ...commitTo(engine, seed),
+        options: match.options,
+        status: state.status,
+        toMove: decider.toMove(state),
+        unlisted: match.unlisted,
+        expiresAt: null,
+        rematchOf: match.id,
+        clock: match.clock,
+        createdAt,
+        deadlineAt: deadlineOf(state),
+        botDueAt: botDueOf(state, decider.toMove(state), createdAt.getTime()),
         seats: seats.seats.map((holder, seat) => ({ seat, holder, tokenHash: null })),
       });
       created = next !== null;
@@ -131,7 +176,11 @@ export class SeatsService {
     const seatToken = rematchToken(token as string, next.id, seat);
     const stored = await this.access.setSeatToken(next.id, seat, hashToken(seatToken), true);
     if (stored !== hashToken(seatToken)) {
-      throw new ApiError('FORBIDDEN', 'This seat\'s token in the rematch was claimed with another credential, or replaced since; use that one.', 'rematch/token-replaced');
+      throw new ApiError(
+        'FORBIDDEN',
+        "This seat's token in the rematch was claimed with another credential, or replaced since; use that one.",
+        'rematch/token-replaced',
+      );
     }
     const response = this.presenter.respond(engine, await this.access.load(engine, next), seat);
     return { response: { ...response, seat, token: seatToken }, created };

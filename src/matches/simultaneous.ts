@@ -16,9 +16,14 @@ export interface LogStep {
  * legal now, and its append is guarded by the current version as always.
  */
 export function hiddenFromSeat(engine: AnyEngine, steps: readonly LogStep[], seat: Seat, now: unknown): boolean {
-  return steps.length > 0 && steps.every(({ event, before, after, move }) => {
-    if (event.type !== 'MoveMade' || event.seat === seat || !engine.toMove(before).includes(seat)) return false;
-    const shown = engine.redactMove({ seat: event.seat as Seat, move, before, after, now }, seat).move as { hidden?: unknown } | null; // a MoveMade names its seat
-    return shown?.hidden === true;
-  });
+  return (
+    steps.length > 0 &&
+    steps.every(({ event, before, after, move }) => {
+      if (event.type !== 'MoveMade' || event.seat === seat || !engine.toMove(before).includes(seat)) return false;
+      const shown = engine.redactMove({ seat: event.seat as Seat, move, before, after, now }, seat).move as {
+        hidden?: unknown;
+      } | null; // a MoveMade names its seat
+      return shown?.hidden === true;
+    })
+  );
 }

@@ -33,7 +33,11 @@ export interface SnapshotStore {
    * Matches (by id, after `afterId`, at most `limit`) of the games in `formats` whose latest snapshot in their
    * game's format is SNAPSHOT_EVERY or more events behind their version (none at all counts as 0).
    */
-  lacking(formats: Readonly<Record<string, string>>, afterId: string, limit: number): Promise<{ id: string; game: string; latest: number }[]>;
+  lacking(
+    formats: Readonly<Record<string, string>>,
+    afterId: string,
+    limit: number,
+  ): Promise<{ id: string; game: string; latest: number }[]>;
 }
 
 export const SNAPSHOT_STORE = Symbol('SNAPSHOT_STORE');

@@ -19,8 +19,11 @@ describe('LruMap', () => {
 });
 
 describe('StateCache', () => {
-  const at = (version: number): { version: number; state: MatchState; match: MatchRecord } =>
-    ({ version, state: { version } as MatchState, match: { id: 'm', version } as MatchRecord });
+  const at = (version: number): { version: number; state: MatchState; match: MatchRecord } => ({
+    version,
+    state: { version } as MatchState,
+    match: { id: 'm', version } as MatchRecord,
+  });
 
   it('never moves a match back to an older version', () => {
     const cache = new StateCache(10);

@@ -8,7 +8,9 @@ describe('tokens and seeds', () => {
     const seeds = Array.from({ length: 300 }, newSeed);
     for (const t of tokens) expect(t).toMatch(/^tbs_[A-Za-z0-9_-]{43}$/);
     for (const s of seeds) expect(s).toMatch(/^[0-9a-f]{64}$/);
-    expect(new Set([...tokens, ...seeds.map((s) => `tbs_${Buffer.from(s, 'hex').toString('base64url')}`)]).size).toBe(600);
+    expect(new Set([...tokens, ...seeds.map((s) => `tbs_${Buffer.from(s, 'hex').toString('base64url')}`)]).size).toBe(
+      600,
+    );
     // Not a pool of zeros: each draw has both set and clear bits in every byte position on average.
     const bytes = seeds.map((s) => Buffer.from(s, 'hex'));
     for (let i = 0; i < 32; i++) {

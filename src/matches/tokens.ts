@@ -31,7 +31,8 @@ let fixedSeeds: { readonly base: string; next: number } | null = null;
  * on every run; `undefined` goes back to the OS. Refused when NODE_ENV is `production`, whatever the caller.
  */
 export function useFixedSeeds(base: string | undefined): void {
-  if (base !== undefined && process.env.NODE_ENV === 'production') throw new Error('Fixed seeds are refused in production');
+  if (base !== undefined && process.env.NODE_ENV === 'production')
+    throw new Error('Fixed seeds are refused in production');
   fixedSeeds = base === undefined ? null : { base, next: 0 };
 }
 

@@ -15,5 +15,7 @@ export function useHttpMetrics(fastify: FastifyInstance, metrics: Metrics, route
     done();
   });
   // A stream (a hijacked reply) has no onResponse: it is observed when it closes, with its whole duration.
-  onStreamEnd(fastify, (request, reply) => metrics.request(request.method, routes.of(request.routeOptions.url), reply.statusCode, reply.elapsedTime / 1000));
+  onStreamEnd(fastify, (request, reply) =>
+    metrics.request(request.method, routes.of(request.routeOptions.url), reply.statusCode, reply.elapsedTime / 1000),
+  );
 }

@@ -25,8 +25,12 @@ export class MetricsServer implements OnApplicationShutdown {
         return;
       }
       this.metrics.text().then(
-        (text) => res.writeHead(200, { 'content-type': this.metrics.contentType }).end(req.method === 'HEAD' ? undefined : text),
-        (error: unknown) => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`${(error as Error).message}\n`),
+        (text) =>
+          res
+            .writeHead(200, { 'content-type': this.metrics.contentType })
+            .end(req.method === 'HEAD' ? undefined : text),
+        (error: unknown) =>
+          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`${(error as Error).message}\n`),
       );
     });
     server.keepAliveTimeout = 65_000; // longer than Prometheus's idle connection, so a scrape does not race a close

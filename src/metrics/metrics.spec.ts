@@ -15,7 +15,9 @@ describe('route labels', () => {
   it('turns Fastify templates into API.md templates, the game segment included', () => {
     expect(routes.of('/games/reversi/matches/:id/moves')).toBe('/games/{game}/matches/{id}/moves');
     expect(routes.of('/games/qwirkle/matches')).toBe('/games/{game}/matches');
-    expect(routes.of('/games/:game/matches/:id/webhook-deliveries')).toBe('/games/{game}/matches/{id}/webhook-deliveries');
+    expect(routes.of('/games/:game/matches/:id/webhook-deliveries')).toBe(
+      '/games/{game}/matches/{id}/webhook-deliveries',
+    );
     expect(routes.of('/players/:id(^\\d+)')).toBe('/players/{id}');
     expect(routes.of('/assets/*')).toBe('/assets/{*}');
     expect(routes.of('/games/reversi-x/bots')).toBe('/games/reversi-x/bots'); // not a game id
@@ -27,11 +29,21 @@ describe('secrets in log lines', () => {
   it('scrubs every credential the server issues, bearer values and secret query parameters', () => {
     const line = JSON.stringify({
       msg: 'GET /games/reversi/matches/x/events?token=tbs_AAAAbbbbCCCC&after=3&ticket=T-1234 failed',
-      header: 'Bearer tbp_PlayerKey_0123456789', other: 'Authorization: Bearer opaque.value-1', hook: 'whsec_abc+/def==',
+      header: 'Bearer tbp_PlayerKey_0123456789',
+      other: 'Authorization: Bearer opaque.value-1',
+      hook: 'whsec_abc+/def==',
       q: '/x?key=sekrit#frag',
     });
     const out = scrubSecrets(line);
-    for (const secret of ['tbs_AAAAbbbbCCCC', 'T-1234', 'tbp_PlayerKey_0123456789', 'opaque.value-1', 'abc+/def==', 'sekrit']) expect(out).not.toContain(secret);
+    for (const secret of [
+      'tbs_AAAAbbbbCCCC',
+      'T-1234',
+      'tbp_PlayerKey_0123456789',
+      'opaque.value-1',
+      'abc+/def==',
+      'sekrit',
+    ])
+      expect(out).not.toContain(secret);
     expect(out).toContain('after=3');
     expect(out).toContain('/games/reversi/matches/x/events?token=[REDACTED]');
     expect(() => JSON.parse(out) as unknown).not.toThrow();

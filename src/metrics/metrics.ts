@@ -73,31 +73,67 @@ export class Metrics {
     const registers = [(this.registry = new Registry())];
     collectDefaultMetrics({ register: this.registry });
     this.http = new Histogram({
-      name: 'turnbase_http_request_duration_seconds', help: 'HTTP requests by method, route template and status.',
-      labelNames: ['method', 'route', 'status'], buckets: HTTP_BUCKETS, registers,
+      name: 'turnbase_http_request_duration_seconds',
+      help: 'HTTP requests by method, route template and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: HTTP_BUCKETS,
+      registers,
     });
-    this.events = new Counter({ name: 'turnbase_events_total', help: 'Events appended to match logs, by game and type.', labelNames: ['game', 'type'], registers });
-    this.created = new Counter({ name: 'turnbase_matches_created_total', help: 'Matches created, by game.', labelNames: ['game'], registers });
+    this.events = new Counter({
+      name: 'turnbase_events_total',
+      help: 'Events appended to match logs, by game and type.',
+      labelNames: ['game', 'type'],
+      registers,
+    });
+    this.created = new Counter({
+      name: 'turnbase_matches_created_total',
+      help: 'Matches created, by game.',
+      labelNames: ['game'],
+      registers,
+    });
     this.batch = new Histogram({
-      name: 'turnbase_append_batch_size', help: 'Events written per append statement (group commit).', buckets: [1, 2, 4, 8, 16, 32, 64, 128], registers,
+      name: 'turnbase_append_batch_size',
+      help: 'Events written per append statement (group commit).',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128],
+      registers,
     });
     this.deliveries = new Counter({
-      name: 'turnbase_webhook_deliveries_total', help: 'Webhook delivery attempts settled: delivered, failed (to be retried), gave_up.', labelNames: ['result'], registers,
+      name: 'turnbase_webhook_deliveries_total',
+      help: 'Webhook delivery attempts settled: delivered, failed (to be retried), gave_up.',
+      labelNames: ['result'],
+      registers,
     });
     this.clockLag = new Histogram({
-      name: 'turnbase_clock_lag_seconds', help: 'From a clock deadline to its TimedOut event being written.',
-      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60], registers,
+      name: 'turnbase_clock_lag_seconds',
+      help: 'From a clock deadline to its TimedOut event being written.',
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+      registers,
     });
     this.botTurn = new Histogram({
-      name: 'turnbase_bot_turn_seconds', help: 'How long a bot took to choose its move, by kind (builtin, http).', labelNames: ['kind'],
-      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10], registers,
+      name: 'turnbase_bot_turn_seconds',
+      help: 'How long a bot took to choose its move, by kind (builtin, http).',
+      labelNames: ['kind'],
+      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+      registers,
     });
-    this.rateLimitedTotal = new Counter({ name: 'turnbase_rate_limited_total', help: 'Requests refused with 429, by limit (the refusal\'s reason).', labelNames: ['bucket'], registers });
-    this.dbUnavailableTotal = new Counter({ name: 'turnbase_db_unavailable_total', help: 'Requests answered 503 because of the database.', registers });
+    this.rateLimitedTotal = new Counter({
+      name: 'turnbase_rate_limited_total',
+      help: "Requests refused with 429, by limit (the refusal's reason).",
+      labelNames: ['bucket'],
+      registers,
+    });
+    this.dbUnavailableTotal = new Counter({
+      name: 'turnbase_db_unavailable_total',
+      help: 'Requests answered 503 because of the database.',
+      registers,
+    });
 
     const sources = this.sources;
     new Gauge({
-      name: 'turnbase_db_pool_connections', help: 'Database pool connections by state (idle, busy).', labelNames: ['state'], registers,
+      name: 'turnbase_db_pool_connections',
+      help: 'Database pool connections by state (idle, busy).',
+      labelNames: ['state'],
+      registers,
       collect() {
         const pool = sources.pool?.();
         if (!pool) return;
@@ -106,29 +142,42 @@ export class Metrics {
       },
     });
     new Gauge({
-      name: 'turnbase_db_pool_waiting', help: 'Queries waiting for a database connection.', registers,
+      name: 'turnbase_db_pool_waiting',
+      help: 'Queries waiting for a database connection.',
+      registers,
       collect() {
         const pool = sources.pool?.();
         if (pool) this.set(pool.waiting);
       },
     });
     new Gauge({
-      name: 'turnbase_streams_open', help: 'Open streams and waiting long-polls, by kind (sse, longpoll, feed).', labelNames: ['kind'], registers,
+      name: 'turnbase_streams_open',
+      help: 'Open streams and waiting long-polls, by kind (sse, longpoll, feed).',
+      labelNames: ['kind'],
+      registers,
       collect() {
         const open = sources.streams?.();
         if (open) for (const kind of STREAM_KINDS) this.set({ kind }, open[kind]);
       },
     });
     new Gauge({
-      name: 'turnbase_listener_up', help: '1 while the database notification listener is connected (absent on the embedded PGlite, which has none).', registers,
+      name: 'turnbase_listener_up',
+      help: '1 while the database notification listener is connected (absent on the embedded PGlite, which has none).',
+      registers,
       collect() {
         const up = sources.listener?.();
         if (up !== undefined) this.set(up ? 1 : 0);
       },
     });
-    const oldest = new Gauge({ name: 'turnbase_webhook_outbox_oldest_seconds', help: 'Age of the oldest webhook delivery not yet settled (0 when none).', registers });
+    const oldest = new Gauge({
+      name: 'turnbase_webhook_outbox_oldest_seconds',
+      help: 'Age of the oldest webhook delivery not yet settled (0 when none).',
+      registers,
+    });
     new Gauge({
-      name: 'turnbase_webhook_outbox_pending', help: 'Webhook deliveries not yet settled.', registers,
+      name: 'turnbase_webhook_outbox_pending',
+      help: 'Webhook deliveries not yet settled.',
+      registers,
       async collect() {
         if (!sources.outbox) return;
         // A scrape while the database is down answers without these two, rather than failing whole.
@@ -158,13 +207,21 @@ export class Metrics {
     if (this.registry) this.sources[name] = read;
   }
 
-  private counter<L extends string>(family: Counter<L>, key: string, labels: () => Partial<Record<L, string>>): Counter.Internal {
+  private counter<L extends string>(
+    family: Counter<L>,
+    key: string,
+    labels: () => Partial<Record<L, string>>,
+  ): Counter.Internal {
     let c = this.counters.get(key);
     if (c === undefined) this.counters.set(key, (c = family.labels(labels())));
     return c;
   }
 
-  private histogram<L extends string>(family: Histogram<L>, key: string, labels: () => Partial<Record<L, string>>): Histogram.Internal<L> {
+  private histogram<L extends string>(
+    family: Histogram<L>,
+    key: string,
+    labels: () => Partial<Record<L, string>>,
+  ): Histogram.Internal<L> {
     let h = this.histograms.get(key);
     if (h === undefined) this.histograms.set(key, (h = family.labels(labels()) as Histogram.Internal<string>));
     return h;
@@ -173,7 +230,11 @@ export class Metrics {
   /** An HTTP answer: `route` is the route's template, never a concrete path. */
   request(method: string, route: string, status: number, seconds: number): void {
     if (!this.http) return;
-    this.histogram(this.http, `${method}\0${route}\0${status}`, () => ({ method, route, status: String(status) })).observe(seconds);
+    this.histogram(this.http, `${method}\0${route}\0${status}`, () => ({
+      method,
+      route,
+      status: String(status),
+    })).observe(seconds);
   }
 
   /** Events just appended (committed) to a match of `game`: one increment per event. */

@@ -26,7 +26,8 @@ const TYPES: Record<string, string> = {
 const ASSET = /^[\w.-]{1,200}$/;
 const GAME_IDS = new Set(GAMES.map((g) => g.engine.id));
 // The pages load only their own scripts and styles and talk only to this server.
-const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+const CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
 
 /** The lobby, the match page and the arena page: static files of the Vite build, served by the API's own server. */
 @ApiExcludeController()

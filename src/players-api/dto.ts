@@ -13,7 +13,9 @@ export class CreatePlayerDto {
 }
 
 class PlayerMatchesFilterDto {
-  @ApiPropertyOptional({ description: 'true: only matches where one of this player\'s seats is to move; false: only the others.' })
+  @ApiPropertyOptional({
+    description: "true: only matches where one of this player's seats is to move; false: only the others.",
+  })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean()

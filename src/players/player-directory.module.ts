@@ -7,7 +7,10 @@ import { PLAYER_STORE } from './player-store.port';
 
 /** Who a player key is: needed by the match service (a key acts for its player's seats) and the players routes. */
 @Module({
-  providers: [{ provide: PLAYER_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaPlayerStore(db.prisma) }, PlayerDirectory],
+  providers: [
+    { provide: PLAYER_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaPlayerStore(db.prisma) },
+    PlayerDirectory,
+  ],
   exports: [PlayerDirectory],
 })
 export class PlayerDirectoryModule {}

@@ -16,7 +16,10 @@ export class PrismaRatingsStore implements RatingsStore {
    * `matches`: the match tables' read model. The matches the ratings fold are its `finishedHeld`: finished,
    * with seats, every one a player's or a bot's.
    */
-  constructor(private readonly prisma: PrismaClient, private readonly matches: MatchReadModel = new PrismaMatchReadModel(prisma)) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly matches: MatchReadModel = new PrismaMatchReadModel(prisma),
+  ) {}
 
   async lastRated(): Promise<FinishedMatch | null> {
     const rows = await this.prisma.$queryRaw<FinishedMatch[]>`
@@ -41,32 +44,46 @@ export class PrismaRatingsStore implements RatingsStore {
     return (await this.prisma.tournamentMatch.findUnique({ where: { matchId }, select: { matchId: true } })) !== null;
   }
 
-  async commit(expectedLast: FinishedMatch | null, ratings: readonly RatingRecord[], folded: readonly FinishedMatch[]): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK}::bigint)`;
-      const rows = await tx.$queryRaw<{ id: string }[]>`
+  async commit(
+    expectedLast: FinishedMatch | null,
+    ratings: readonly RatingRecord[],
+    folded: readonly FinishedMatch[],
+  ): Promise<boolean> {
+    return this.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK}::bigint)`;
+        const rows = await tx.$queryRaw<{ id: string }[]>`
         SELECT "matchId"::text AS "id" FROM "RatedMatch" ORDER BY "finishedAt" DESC, "matchId" DESC LIMIT 1`;
-      if ((rows[0]?.id ?? null) !== (expectedLast?.id ?? null)) return false;
-      for (const r of ratings) {
-        await tx.rating.upsert({
-          where: { game_key: { game: r.game, key: r.key } },
-          create: { ...r },
-          update: { name: r.name, kind: r.kind, mu: r.mu, sigma: r.sigma, matches: r.matches },
+        if ((rows[0]?.id ?? null) !== (expectedLast?.id ?? null)) return false;
+        for (const r of ratings) {
+          await tx.rating.upsert({
+            where: { game_key: { game: r.game, key: r.key } },
+            create: { ...r },
+            update: { name: r.name, kind: r.kind, mu: r.mu, sigma: r.sigma, matches: r.matches },
+          });
+        }
+        await tx.ratedMatch.createMany({
+          data: folded.map((m) => ({ matchId: m.id, game: m.game, finishedAt: m.finishedAt })),
         });
-      }
-      await tx.ratedMatch.createMany({ data: folded.map((m) => ({ matchId: m.id, game: m.game, finishedAt: m.finishedAt })) });
-      return true;
-    }, { timeout: 60_000 });
+        return true;
+      },
+      { timeout: 60_000 },
+    );
   }
 
   async replaceAll(ratings: readonly RatingRecord[], folded: readonly FinishedMatch[]): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK}::bigint)`;
-      await tx.rating.deleteMany({});
-      await tx.ratedMatch.deleteMany({});
-      await tx.rating.createMany({ data: ratings.map((r) => ({ ...r })) });
-      await tx.ratedMatch.createMany({ data: folded.map((m) => ({ matchId: m.id, game: m.game, finishedAt: m.finishedAt })) });
-    }, { timeout: 120_000 });
+    await this.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK}::bigint)`;
+        await tx.rating.deleteMany({});
+        await tx.ratedMatch.deleteMany({});
+        await tx.rating.createMany({ data: ratings.map((r) => ({ ...r })) });
+        await tx.ratedMatch.createMany({
+          data: folded.map((m) => ({ matchId: m.id, game: m.game, finishedAt: m.finishedAt })),
+        });
+      },
+      { timeout: 120_000 },
+    );
   }
 
   async leaderboard(game: string, limit: number): Promise<RatingRecord[]> {

@@ -2,8 +2,12 @@ import { pointsOf, ranksOf } from './ranks';
 
 describe('ranks and points of a match', () => {
   it('two seats: a win is 1 and a loss 0; a draw is ½ each', () => {
-    expect(pointsOf(ranksOf({ winners: [1], scores: [20, 44], reason: 'reversi/no-moves', draw: false }, 2))).toEqual([0, 1]);
-    expect(pointsOf(ranksOf({ winners: [0, 1], scores: [32, 32], reason: 'reversi/no-moves', draw: true }, 2))).toEqual([0.5, 0.5]);
+    expect(pointsOf(ranksOf({ winners: [1], scores: [20, 44], reason: 'reversi/no-moves', draw: false }, 2))).toEqual([
+      0, 1,
+    ]);
+    expect(pointsOf(ranksOf({ winners: [0, 1], scores: [32, 32], reason: 'reversi/no-moves', draw: true }, 2))).toEqual(
+      [0.5, 0.5],
+    );
   });
 
   it('a resignation ranks the winner first whatever the scores', () => {

@@ -17,7 +17,10 @@ export const newSkill = (): Skill => {
 
 /** The skills after one match; `ranks` by seat (0 best, ties share). */
 export function rateMatch(skills: readonly Skill[], ranks: readonly number[]): Skill[] {
-  const teams = rate(skills.map((s) => [rating({ mu: s.mu, sigma: s.sigma })]), { rank: ranks.map((r) => r + 1) });
+  const teams = rate(
+    skills.map((s) => [rating({ mu: s.mu, sigma: s.sigma })]),
+    { rank: ranks.map((r) => r + 1) },
+  );
   return teams.map(([r]) => ({ mu: (r as Skill).mu, sigma: (r as Skill).sigma }));
 }
 

@@ -31,7 +31,11 @@ export interface RatingsStore {
    * Writes the ratings after `folded` (in order) in one transaction, only if no other instance folded anything
    * since `expectedLast`: answers false (and writes nothing) when it did.
    */
-  commit(expectedLast: FinishedMatch | null, ratings: readonly RatingRecord[], folded: readonly FinishedMatch[]): Promise<boolean>;
+  commit(
+    expectedLast: FinishedMatch | null,
+    ratings: readonly RatingRecord[],
+    folded: readonly FinishedMatch[],
+  ): Promise<boolean>;
   /** Replaces the whole projection in one transaction (the rebuild). */
   replaceAll(ratings: readonly RatingRecord[], folded: readonly FinishedMatch[]): Promise<void>;
   /** A game's ratings, highest first (by the displayed rating, mu - 3 sigma). */

@@ -11,7 +11,10 @@ import { RatingsProjector } from './ratings.projector';
 @Module({
   imports: [MatchesModule],
   controllers: [LeaderboardController],
-  providers: [RatingsProjector, { provide: RATINGS_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaRatingsStore(db.prisma) }],
+  providers: [
+    RatingsProjector,
+    { provide: RATINGS_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaRatingsStore(db.prisma) },
+  ],
   exports: [RatingsProjector, RATINGS_STORE],
 })
 export class RatingsModule {}

@@ -89,10 +89,21 @@ export class RatingsProjector extends Sweeper<number> {
 
   private fold(skills: Map<string, RatingRecord>, game: string, participants: readonly Participant[]): void {
     const current = participants.map((p) => skills.get(`${game}\n${p.key}`));
-    const next = rateMatch(current.map((r): Skill => r ?? newSkill()), participants.map((p) => p.rank));
+    const next = rateMatch(
+      current.map((r): Skill => r ?? newSkill()),
+      participants.map((p) => p.rank),
+    );
     participants.forEach((p, i) => {
       const s = next[i] as Skill;
-      skills.set(`${game}\n${p.key}`, { game, key: p.key, name: p.name, kind: p.kind, mu: s.mu, sigma: s.sigma, matches: (current[i]?.matches ?? 0) + 1 });
+      skills.set(`${game}\n${p.key}`, {
+        game,
+        key: p.key,
+        name: p.name,
+        kind: p.kind,
+        mu: s.mu,
+        sigma: s.sigma,
+        matches: (current[i]?.matches ?? 0) + 1,
+      });
     });
   }
 
@@ -114,10 +125,11 @@ export class RatingsProjector extends Sweeper<number> {
     const ranks = ranksOf(outcome, state.seats.length, state.left);
     // A tournament's bot is rated under its entrant name; any other bot seat under its bot's id, whatever the
     // seat was called (a custom name would otherwise start a rating of its own, or take over another's).
-    const tournament = state.seats.some((s) => s.bot !== undefined) && await this.store.inTournament(m.id);
+    const tournament = state.seats.some((s) => s.bot !== undefined) && (await this.store.inTournament(m.id));
     const people = state.seats.map((s, seat): Participant | null => {
       const rank = ranks[seat] as number;
-      if (s.player !== null && s.name !== null) return { key: `player:${s.player}`, name: s.name, kind: 'player', rank };
+      if (s.player !== null && s.name !== null)
+        return { key: `player:${s.player}`, name: s.name, kind: 'player', rank };
       if (s.bot === undefined || s.name === null) return null;
       const name = tournament ? s.name : s.bot;
       return { key: `bot:${name}`, name, kind: 'bot', rank };

@@ -18,9 +18,21 @@ export class PrismaSeekStore implements SeekStore {
   async create(s: NewSeek): Promise<void> {
     await this.prisma.seek.create({
       data: {
-        id: s.id, game: s.game, playerId: s.playerId, name: s.name, pool: s.pool, options: (s.options ?? {}),
-        clock: s.clock === null ? Prisma.DbNull : (s.clock as object), seats: s.seats, ratingRange: s.ratingRange, botAfterSeconds: s.botAfterSeconds,
-        rating: s.rating, tokenHash: s.tokenHash, status: 'waiting', createdAt: s.createdAt, expiresAt: s.expiresAt,
+        id: s.id,
+        game: s.game,
+        playerId: s.playerId,
+        name: s.name,
+        pool: s.pool,
+        options: s.options ?? {},
+        clock: s.clock === null ? Prisma.DbNull : (s.clock as object),
+        seats: s.seats,
+        ratingRange: s.ratingRange,
+        botAfterSeconds: s.botAfterSeconds,
+        rating: s.rating,
+        tokenHash: s.tokenHash,
+        status: 'waiting',
+        createdAt: s.createdAt,
+        expiresAt: s.expiresAt,
       },
     });
   }
@@ -31,44 +43,59 @@ export class PrismaSeekStore implements SeekStore {
   }
 
   async cancel(id: string, now: Date): Promise<SeekRecord | null> {
-    await this.prisma.seek.updateMany({ where: { id, status: 'waiting' }, data: { status: 'cancelled', settledAt: now } });
+    await this.prisma.seek.updateMany({
+      where: { id, status: 'waiting' },
+      data: { status: 'cancelled', settledAt: now },
+    });
     return this.find(id);
   }
 
   async expire(now: Date): Promise<number> {
-    const { count } = await this.prisma.seek.updateMany({ where: { status: 'waiting', expiresAt: { lte: now } }, data: { status: 'expired', settledAt: now } });
+    const { count } = await this.prisma.seek.updateMany({
+      where: { status: 'waiting', expiresAt: { lte: now } },
+      data: { status: 'expired', settledAt: now },
+    });
     return count;
   }
 
   async gamesWaiting(): Promise<string[]> {
-    const rows = await this.prisma.$queryRaw<{ game: string }[]>`SELECT DISTINCT "game" FROM "Seek" WHERE "status" = 'waiting'`;
+    const rows = await this.prisma.$queryRaw<
+      { game: string }[]
+    >`SELECT DISTINCT "game" FROM "Seek" WHERE "status" = 'waiting'`;
     return rows.map((r) => r.game);
   }
 
   async pair(game: string, seat: (waiting: readonly SeekRecord[]) => readonly Seating[]): Promise<number | null> {
-    return this.prisma.$transaction(async (tx) => {
-      const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext(${`turnbase:seeks:${game}`})) AS "locked"`;
-      if (!lock?.locked) return null;
-      const rows = await tx.$queryRaw<Seek[]>`
+    return this.prisma.$transaction(
+      async (tx) => {
+        const [lock] = await tx.$queryRaw<
+          { locked: boolean }[]
+        >`SELECT pg_try_advisory_xact_lock(hashtext(${`turnbase:seeks:${game}`})) AS "locked"`;
+        if (!lock?.locked) return null;
+        const rows = await tx.$queryRaw<Seek[]>`
         SELECT * FROM "Seek" WHERE "status" = 'waiting' AND "game" = ${game} ORDER BY "createdAt", "id" LIMIT 2000 FOR UPDATE`;
-      const seatings = seat(rows.map(toRecord));
-      const events = new PrismaEventStore(tx as unknown as PrismaClient);
-      for (const { match, seeks } of seatings) {
-        await events.createMatch(match);
-        for (const s of seeks) {
-          const marked = await tx.$executeRaw`
+        const seatings = seat(rows.map(toRecord));
+        const events = new PrismaEventStore(tx as unknown as PrismaClient);
+        for (const { match, seeks } of seatings) {
+          await events.createMatch(match);
+          for (const s of seeks) {
+            const marked = await tx.$executeRaw`
             UPDATE "Seek" SET "status" = 'matched', "matchId" = ${match.id}::uuid, "seat" = ${s.seat}::int, "settledAt" = ${match.createdAt ?? new Date()}::timestamptz
              WHERE "id" = ${s.id}::uuid AND "status" = 'waiting'`;
-          if (marked !== 1) throw new Error(`seek ${s.id} was no longer waiting`);
+            if (marked !== 1) throw new Error(`seek ${s.id} was no longer waiting`);
+          }
         }
-      }
-      return seatings.length;
-    }, { timeout: 30_000 });
+        return seatings.length;
+      },
+      { timeout: 30_000 },
+    );
   }
 
   async matchedSince(playerId: string, since: Date): Promise<SeekRecord[]> {
     const rows = await this.prisma.seek.findMany({
-      where: { playerId, status: 'matched', settledAt: { gte: since } }, orderBy: [{ settledAt: 'asc' }, { id: 'asc' }], take: 100,
+      where: { playerId, status: 'matched', settledAt: { gte: since } },
+      orderBy: [{ settledAt: 'asc' }, { id: 'asc' }],
+      take: 100,
     });
     return rows.map(toRecord);
   }
@@ -76,8 +103,23 @@ export class PrismaSeekStore implements SeekStore {
 
 function toRecord(r: Seek): SeekRecord {
   return {
-    id: r.id, game: r.game, playerId: r.playerId, name: r.name, pool: r.pool, options: r.options, clock: (r.clock as ClockSettings | null) ?? null,
-    seats: r.seats, ratingRange: r.ratingRange, botAfterSeconds: r.botAfterSeconds, rating: r.rating, tokenHash: r.tokenHash,
-    status: r.status as SeekStatus, matchId: r.matchId, seat: r.seat, createdAt: r.createdAt, expiresAt: r.expiresAt, settledAt: r.settledAt,
+    id: r.id,
+    game: r.game,
+    playerId: r.playerId,
+    name: r.name,
+    pool: r.pool,
+    options: r.options,
+    clock: (r.clock as ClockSettings | null) ?? null,
+    seats: r.seats,
+    ratingRange: r.ratingRange,
+    botAfterSeconds: r.botAfterSeconds,
+    rating: r.rating,
+    tokenHash: r.tokenHash,
+    status: r.status as SeekStatus,
+    matchId: r.matchId,
+    seat: r.seat,
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+    settledAt: r.settledAt,
   };
 }

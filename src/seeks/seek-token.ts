@@ -11,4 +11,5 @@ import { hashToken } from '../matches/tokens';
 export const seekSeatToken = (playerKey: string, seekId: string): string =>
   `tbs_${createHmac('sha256', playerKey).update(`turnbase seek ${seekId}`).digest('base64url')}`;
 
-export const seekSeatTokenHash = (playerKey: string, seekId: string): string => hashToken(seekSeatToken(playerKey, seekId));
+export const seekSeatTokenHash = (playerKey: string, seekId: string): string =>
+  hashToken(seekSeatToken(playerKey, seekId));

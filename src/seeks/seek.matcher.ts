@@ -55,12 +55,32 @@ export class SeekMatcher extends Sweeper<boolean> {
     const now = this.clock.now();
     const byId = new Map(waiting.map((s) => [s.id, s]));
     const { tables, againstBot } = pairSeeks(
-      waiting.map((s) => ({ id: s.id, playerId: s.playerId, pool: s.pool, seats: s.seats, rating: s.rating, ratingRange: s.ratingRange, botAfterSeconds: s.botAfterSeconds, createdAt: s.createdAt.getTime() })),
+      waiting.map((s) => ({
+        id: s.id,
+        playerId: s.playerId,
+        pool: s.pool,
+        seats: s.seats,
+        rating: s.rating,
+        ratingRange: s.ratingRange,
+        botAfterSeconds: s.botAfterSeconds,
+        createdAt: s.createdAt.getTime(),
+      })),
       now.getTime(),
     );
     const strongest = botsOf(engine.id).at(-1);
-    const seatings: Seating[] = tables.map((ids) => this.table(engine, ids.map((id) => byId.get(id) as SeekRecord), 0, now));
-    if (strongest) for (const id of againstBot) seatings.push(this.table(engine, [byId.get(id) as SeekRecord], (byId.get(id) as SeekRecord).seats - 1, now, strongest.id));
+    const seatings: Seating[] = tables.map((ids) =>
+      this.table(
+        engine,
+        ids.map((id) => byId.get(id) as SeekRecord),
+        0,
+        now,
+      ),
+    );
+    if (strongest)
+      for (const id of againstBot)
+        seatings.push(
+          this.table(engine, [byId.get(id) as SeekRecord], (byId.get(id) as SeekRecord).seats - 1, now, strongest.id),
+        );
     return seatings;
   }
 
@@ -69,7 +89,10 @@ export class SeekMatcher extends Sweeper<boolean> {
     type Sitter = { holder: SeatHolder; seek: SeekRecord | null };
     const sitters: Sitter[] = [
       ...seeks.map((s) => ({ holder: { name: s.name, player: s.playerId, open: false }, seek: s })),
-      ...Array.from({ length: bots }, () => ({ holder: { name: bot as string, player: null, open: false, bot }, seek: null })),
+      ...Array.from({ length: bots }, () => ({
+        holder: { name: bot as string, player: null, open: false, bot },
+        seek: null,
+      })),
     ];
     for (let i = sitters.length - 1; i > 0; i--) {
       const j = randomInt(i + 1);
@@ -81,12 +104,31 @@ export class SeekMatcher extends Sweeper<boolean> {
     const decider = this.access.decider(engine);
     const seed = newSeed();
     const holders = sitters.map((s) => s.holder);
-    const state = decider.initialState({ seed, options: parsed.value, seats: holders, expiresAt: null, clock: first.clock, createdAt: now.getTime() });
+    const state = decider.initialState({
+      seed,
+      options: parsed.value,
+      seats: holders,
+      expiresAt: null,
+      clock: first.clock,
+      createdAt: now.getTime(),
+    });
     const toMove = decider.toMove(state);
     return {
       match: {
-        id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, ...commitTo(engine, seed), options: parsed.value, status: state.status, toMove,
-        unlisted: false, expiresAt: null, rematchOf: null, clock: first.clock, createdAt: now, deadlineAt: deadlineOf(state),
+        id: randomUUID(),
+        game: engine.id,
+        rulesVersion: engine.rulesVersion,
+        seed,
+        ...commitTo(engine, seed),
+        options: parsed.value,
+        status: state.status,
+        toMove,
+        unlisted: false,
+        expiresAt: null,
+        rematchOf: null,
+        clock: first.clock,
+        createdAt: now,
+        deadlineAt: deadlineOf(state),
         botDueAt: botDueOf(state, toMove, now.getTime()),
         seats: sitters.map((s, seat) => ({ seat, holder: s.holder, tokenHash: s.seek?.tokenHash ?? null })),
       },

@@ -10,7 +10,10 @@ import { CreateSeekDto } from './dto';
 import { MAX_WAIT_SECONDS, type SeekResponse, SeeksService } from './seeks.service';
 
 export class SeekWaitQueryDto {
-  @ApiPropertyOptional({ minimum: 0, description: `Hold the answer until the seek is no longer waiting, at most this many seconds (over ${MAX_WAIT_SECONDS} counts as ${MAX_WAIT_SECONDS}).` })
+  @ApiPropertyOptional({
+    minimum: 0,
+    description: `Hold the answer until the seek is no longer waiting, at most this many seconds (over ${MAX_WAIT_SECONDS} counts as ${MAX_WAIT_SECONDS}).`,
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -28,19 +31,32 @@ export class SeeksController {
   @LimitedAs('create')
   @ApiOperation({
     summary: 'Ask for an opponent (with a player key)',
-    description: 'Seekers of the same game, time control, options and table size are seated together when every pair is within each other\'s rating range, '
-      + 'which grows by its first value every 10 s of waiting. Pairing runs in the background; follow the seek with GET /seeks/{id}?wait=S or the player feed\'s `matched` event.',
+    description:
+      "Seekers of the same game, time control, options and table size are seated together when every pair is within each other's rating range, " +
+      "which grows by its first value every 10 s of waiting. Pairing runs in the background; follow the seek with GET /seeks/{id}?wait=S or the player feed's `matched` event.",
   })
   @ApiBody({ schema: ref('CreateSeekRequest') })
-  @respond([{ status: 201, description: 'The seek, waiting.', schema: ref('Seek') }], { body: true, errors: [401, 404] })
-  create(@Param('game') game: string, @Body() body: CreateSeekDto, @SeatToken() token: string | undefined): Promise<SeekResponse> {
+  @respond([{ status: 201, description: 'The seek, waiting.', schema: ref('Seek') }], {
+    body: true,
+    errors: [401, 404],
+  })
+  create(
+    @Param('game') game: string,
+    @Body() body: CreateSeekDto,
+    @SeatToken() token: string | undefined,
+  ): Promise<SeekResponse> {
     return this.seeks.create(game, body, token);
   }
 
   @Get('seeks/:id')
   @ApiOperation({ summary: 'A seek, for its player only; ?wait=S long-polls until it is no longer waiting' })
   @respond([{ status: 200, description: 'The seek.', schema: ref('Seek') }], { errors: [401, 403, 404] })
-  get(@Param('id') id: string, @Query() query: SeekWaitQueryDto, @SeatToken() token: string | undefined, @Req() req: FastifyRequest): Promise<SeekResponse> {
+  get(
+    @Param('id') id: string,
+    @Query() query: SeekWaitQueryDto,
+    @SeatToken() token: string | undefined,
+    @Req() req: FastifyRequest,
+  ): Promise<SeekResponse> {
     const gone = new AbortController();
     req.raw.once('close', () => gone.abort());
     return this.seeks.get(id, token, query.wait ?? 0, gone.signal);
@@ -48,8 +64,13 @@ export class SeeksController {
 
   @Delete('seeks/:id')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancel a waiting seek', description: 'A cancelled or expired seek answers as it is; a matched one is 409 ALREADY_MATCHED.' })
-  @respond([{ status: 200, description: 'The seek, cancelled.', schema: ref('Seek') }], { errors: [401, 403, 404, 409] })
+  @ApiOperation({
+    summary: 'Cancel a waiting seek',
+    description: 'A cancelled or expired seek answers as it is; a matched one is 409 ALREADY_MATCHED.',
+  })
+  @respond([{ status: 200, description: 'The seek, cancelled.', schema: ref('Seek') }], {
+    errors: [401, 403, 404, 409],
+  })
   cancel(@Param('id') id: string, @SeatToken() token: string | undefined): Promise<SeekResponse> {
     return this.seeks.cancel(id, token);
   }

@@ -14,7 +14,11 @@ import { SeeksService } from './seeks.service';
 @Module({
   imports: [MatchesModule, PlayerDirectoryModule, RatingsModule],
   controllers: [SeeksController],
-  providers: [SeeksService, SeekMatcher, { provide: SEEK_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSeekStore(db.prisma) }],
+  providers: [
+    SeeksService,
+    SeekMatcher,
+    { provide: SEEK_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaSeekStore(db.prisma) },
+  ],
   exports: [SeekMatcher, SEEK_STORE],
 })
 export class SeeksModule {}

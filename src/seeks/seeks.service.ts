@@ -51,7 +51,11 @@ export class SeeksService {
     if (!engine) throw new ApiError('NOT_FOUND', `No game ${JSON.stringify(game.slice(0, 40))}; see GET /games.`);
     const seats = input.seats ?? engine.seats.min;
     if (seats < engine.seats.min || seats > engine.seats.max) {
-      throw new ApiError('VALIDATION_FAILED', `seats: ${engine.id} takes ${engine.seats.min} to ${engine.seats.max} seats.`, 'seek/seats');
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        `seats: ${engine.id} takes ${engine.seats.min} to ${engine.seats.max} seats.`,
+        'seek/seats',
+      );
     }
     const options = engine.parseOptions(input.options ?? {}, seats);
     if (!options.ok) throw fromEngineError(options.error);
@@ -60,9 +64,20 @@ export class SeeksService {
     const now = this.clock.now();
     const id = randomUUID();
     await this.store.create({
-      id, game: engine.id, playerId: player.id, name: player.name, pool: canonical({ seats, clock, options: options.value }), options: options.value, clock, seats,
-      ratingRange: input.ratingRange ?? 5, botAfterSeconds: input.botAfterSeconds ?? null, rating: rated ? displayed(rated) : 0,
-      tokenHash: seekSeatTokenHash(key, id), createdAt: now, expiresAt: new Date(now.getTime() + this.config.seekTtlSeconds * 1000),
+      id,
+      game: engine.id,
+      playerId: player.id,
+      name: player.name,
+      pool: canonical({ seats, clock, options: options.value }),
+      options: options.value,
+      clock,
+      seats,
+      ratingRange: input.ratingRange ?? 5,
+      botAfterSeconds: input.botAfterSeconds ?? null,
+      rating: rated ? displayed(rated) : 0,
+      tokenHash: seekSeatTokenHash(key, id),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.config.seekTtlSeconds * 1000),
     });
     return this.respond(await this.mustFind(id), key);
   }
@@ -83,12 +98,18 @@ export class SeeksService {
     const { player, key } = await this.caller(token);
     const seek = await this.own(id, player);
     const after = (await this.store.cancel(seek.id, this.clock.now())) ?? seek;
-    if (after.status === 'matched') throw new ApiError('ALREADY_MATCHED', 'The seek is matched already: play the match, or resign it.', 'seek/already-matched');
+    if (after.status === 'matched')
+      throw new ApiError(
+        'ALREADY_MATCHED',
+        'The seek is matched already: play the match, or resign it.',
+        'seek/already-matched',
+      );
     return this.respond(after, key);
   }
 
   private async caller(key: string | undefined): Promise<{ player: PlayerRecord; key: string }> {
-    if (key === undefined || !isPlayerKey(key)) throw new ApiError('UNAUTHENTICATED', 'A seek needs a player key: Authorization: Bearer tbp_….');
+    if (key === undefined || !isPlayerKey(key))
+      throw new ApiError('UNAUTHENTICATED', 'A seek needs a player key: Authorization: Bearer tbp_….');
     const player = await this.players.identify(key);
     if (!player) throw new ApiError('UNAUTHENTICATED', 'Unknown player key.');
     return { player, key };
@@ -97,7 +118,8 @@ export class SeeksService {
   private async own(id: string, player: PlayerRecord): Promise<SeekRecord> {
     const seek = UUID.test(id) ? await this.store.find(id.toLowerCase()) : null;
     if (!seek) throw new ApiError('NOT_FOUND', `No seek ${id.slice(0, 64)}.`, 'seek/not-found');
-    if (seek.playerId !== player.id) throw new ApiError('FORBIDDEN', 'This seek is another player\'s.', 'seek/not-yours');
+    if (seek.playerId !== player.id)
+      throw new ApiError('FORBIDDEN', "This seek is another player's.", 'seek/not-yours');
     return seek;
   }
 
@@ -109,11 +131,19 @@ export class SeeksService {
 
   private respond(s: SeekRecord, key: string): SeekResponse {
     return {
-      id: s.id, game: s.game, status: s.status, seats: s.seats, rating: s.rating, ratingRange: s.ratingRange, botAfterSeconds: s.botAfterSeconds,
-      createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString(),
-      match: s.status === 'matched' && s.matchId !== null && s.seat !== null
-        ? { game: s.game, id: s.matchId, seat: s.seat, token: seekSeatToken(key, s.id) }
-        : null,
+      id: s.id,
+      game: s.game,
+      status: s.status,
+      seats: s.seats,
+      rating: s.rating,
+      ratingRange: s.ratingRange,
+      botAfterSeconds: s.botAfterSeconds,
+      createdAt: s.createdAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+      match:
+        s.status === 'matched' && s.matchId !== null && s.seat !== null
+          ? { game: s.game, id: s.matchId, seat: s.seat, token: seekSeatToken(key, s.id) }
+          : null,
     };
   }
 }
@@ -122,7 +152,9 @@ export class SeeksService {
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';

@@ -59,10 +59,12 @@ export interface DatabaseConfig {
   readonly databaseTimeouts?: Partial<DatabaseTimeouts>;
 }
 
-
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
-    return openPostgres(config.databaseUrl, config.poolSize ?? 10, config.preparedStatements ?? true, { ...DEFAULT_DB_TIMEOUTS, ...config.databaseTimeouts });
+    return openPostgres(config.databaseUrl, config.poolSize ?? 10, config.preparedStatements ?? true, {
+      ...DEFAULT_DB_TIMEOUTS,
+      ...config.databaseTimeouts,
+    });
   }
   return openPglite(config.dataDir);
 }
@@ -91,7 +93,11 @@ export function statementNames(max = MAX_NAMED_STATEMENTS): (query: { sql: strin
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-type ConnectCallback = (err: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void;
+type ConnectCallback = (
+  err: Error | undefined,
+  client: PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
 const NO_RELEASE = (): void => undefined;
 
 /**
@@ -104,7 +110,10 @@ const NO_RELEASE = (): void => undefined;
  * exists only once a checkout has failed. It was an async function and a promise around every checkout.
  */
 export class FailoverPool extends Pool {
-  constructor(options: PoolConfig, private readonly retryMs: number) {
+  constructor(
+    options: PoolConfig,
+    private readonly retryMs: number,
+  ) {
     super(options);
   }
 
@@ -113,7 +122,9 @@ export class FailoverPool extends Pool {
   override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
     const until = Date.now() + this.retryMs;
     if (callback) return this.checkout(until, 50, callback);
-    return new Promise((resolve, reject) => this.checkout(until, 50, (err, client) => (err ? reject(err) : resolve(client as PoolClient))));
+    return new Promise((resolve, reject) =>
+      this.checkout(until, 50, (err, client) => (err ? reject(err) : resolve(client as PoolClient))),
+    );
   }
 
   /** One checkout; on a failure that ran nothing, another after `delay` ms (doubling to 400) until `until`. */
@@ -168,7 +179,10 @@ async function retrying<T>(work: () => Promise<{ rows: unknown[] }>, error: unkn
 function openPostgres(url: string, max: number, prepared: boolean, timeouts: DatabaseTimeouts): Database {
   // pg-pool awaits onConnect and refuses the connection when it throws (its types say the hook returns void).
   const onConnect = refuseStandby as (client: unknown) => void;
-  const pool = new FailoverPool({ ...connectionOptions(url, timeouts), max, idleTimeoutMillis: timeouts.idleMs, onConnect }, timeouts.retryMs);
+  const pool = new FailoverPool(
+    { ...connectionOptions(url, timeouts), max, idleTimeoutMillis: timeouts.idleMs, onConnect },
+    timeouts.retryMs,
+  );
   pool.on('error', () => undefined); // an idle client's error must not crash the process; queries still report theirs
   const names = prepared ? statementNames() : undefined;
   const listeners = new Set<Listening>();

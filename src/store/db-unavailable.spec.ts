@@ -9,7 +9,13 @@ function pgError(code: string, message = 'x', severity = 'FATAL'): DatabaseError
 }
 
 function socketError(code: string): Error {
-  return Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, errno: -111, syscall: 'connect', address: '127.0.0.1', port: 5432 });
+  return Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), {
+    code,
+    errno: -111,
+    syscall: 'connect',
+    address: '127.0.0.1',
+    port: 5432,
+  });
 }
 
 /** What @prisma/adapter-pg throws: a DriverAdapterError whose cause is the mapped kind. */
@@ -17,7 +23,8 @@ function adapterError(cause: Record<string, unknown>): Error {
   return Object.assign(new Error(String(cause.kind)), { name: 'DriverAdapterError', cause });
 }
 
-const known = (code: string, meta?: Record<string, unknown>) => new Prisma.PrismaClientKnownRequestError('failed', { code, clientVersion: '7', meta });
+const known = (code: string, meta?: Record<string, unknown>) =>
+  new Prisma.PrismaClientKnownRequestError('failed', { code, clientVersion: '7', meta });
 
 describe('classifyDatabaseError', () => {
   it.each([
@@ -29,15 +36,32 @@ describe('classifyDatabaseError', () => {
     ['ENOTFOUND', socketError('ENOTFOUND')],
     ['EHOSTUNREACH', socketError('EHOSTUNREACH')],
     ['pg-pool connect timeout', new Error('timeout exceeded when trying to connect')],
-    ['pg-pool connect timeout (new client)', new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') })],
+    [
+      'pg-pool connect timeout (new client)',
+      new Error('Connection terminated due to connection timeout', {
+        cause: new Error('Connection terminated unexpectedly'),
+      }),
+    ],
     ['a client already broken', new Error('Client has encountered a connection error and is not queryable')],
     ['a closed client', new Error('Client was closed and is not queryable')],
     ['adapter DatabaseNotReachable', adapterError({ kind: 'DatabaseNotReachable', host: '127.0.0.1', port: 5432 })],
     ['adapter TooManyConnections', adapterError({ kind: 'TooManyConnections', cause: 'sorry', originalCode: '53300' })],
-    ['adapter postgres 57P03', adapterError({ kind: 'postgres', code: '57P03', originalCode: '57P03', severity: 'FATAL', message: 'starting up' })],
+    [
+      'adapter postgres 57P03',
+      adapterError({
+        kind: 'postgres',
+        code: '57P03',
+        originalCode: '57P03',
+        severity: 'FATAL',
+        message: 'starting up',
+      }),
+    ],
     ['Prisma P1001', known('P1001')],
     ['Prisma P2024', known('P2024')],
-    ['Prisma initialization P1001', new Prisma.PrismaClientInitializationError('Can\'t reach database server', '7', 'P1001')],
+    [
+      'Prisma initialization P1001',
+      new Prisma.PrismaClientInitializationError("Can't reach database server", '7', 'P1001'),
+    ],
   ])('%s: unavailable, certainly not committed', (_, error) => {
     expect(classifyDatabaseError(error)).toEqual({ reason: 'database/unavailable', committed: 'no' });
   });
@@ -56,12 +80,27 @@ describe('classifyDatabaseError', () => {
     ['pg query_timeout', new Error('Query read timeout')],
     ['adapter ConnectionClosed', adapterError({ kind: 'ConnectionClosed' })],
     ['adapter SocketTimeout', adapterError({ kind: 'SocketTimeout' })],
-    ['adapter postgres 57P01', adapterError({ kind: 'postgres', code: '57P01', originalCode: '57P01', severity: 'FATAL', message: 'terminating' })],
+    [
+      'adapter postgres 57P01',
+      adapterError({
+        kind: 'postgres',
+        code: '57P01',
+        originalCode: '57P01',
+        severity: 'FATAL',
+        message: 'terminating',
+      }),
+    ],
     ['Prisma P1017', known('P1017')],
     ['Prisma P1002', known('P1002')],
-    ['Prisma known error over an adapter error', known('P2010', { driverAdapterError: adapterError({ kind: 'ConnectionClosed' }) })],
+    [
+      'Prisma known error over an adapter error',
+      known('P2010', { driverAdapterError: adapterError({ kind: 'ConnectionClosed' }) }),
+    ],
     ['Prisma raw query failed with the SQLSTATE', known('P2010', { code: '57P01', message: 'terminating connection' })],
-    ['Prisma unknown error over pg\'s connection end', new Prisma.PrismaClientUnknownRequestError('Connection terminated unexpectedly', { clientVersion: '7' })],
+    [
+      "Prisma unknown error over pg's connection end",
+      new Prisma.PrismaClientUnknownRequestError('Connection terminated unexpectedly', { clientVersion: '7' }),
+    ],
     ['a wrapped cause', new Error('append failed', { cause: pgError('57P01') })],
   ])('%s: unavailable, maybe committed', (_, error) => {
     expect(classifyDatabaseError(error)).toEqual({ reason: 'database/unavailable', committed: 'maybe' });
@@ -69,9 +108,15 @@ describe('classifyDatabaseError', () => {
 
   it.each([
     ['25006 from pg', pgError('25006', 'cannot execute INSERT in a read-only transaction', 'ERROR')],
-    ['the pool\'s recovery check', new ReadOnlyServerError()],
-    ['adapter postgres 25006', adapterError({ kind: 'postgres', code: '25006', originalCode: '25006', severity: 'ERROR', message: 'read-only' })],
-    ['Prisma known error over a 25006', known('P2010', { driverAdapterError: adapterError({ kind: 'postgres', code: '25006', originalCode: '25006' }) })],
+    ["the pool's recovery check", new ReadOnlyServerError()],
+    [
+      'adapter postgres 25006',
+      adapterError({ kind: 'postgres', code: '25006', originalCode: '25006', severity: 'ERROR', message: 'read-only' }),
+    ],
+    [
+      'Prisma known error over a 25006',
+      known('P2010', { driverAdapterError: adapterError({ kind: 'postgres', code: '25006', originalCode: '25006' }) }),
+    ],
   ])('%s: read-only, not committed', (_, error) => {
     expect(classifyDatabaseError(error)).toEqual({ reason: 'database/read-only', committed: 'no' });
   });
@@ -81,7 +126,10 @@ describe('classifyDatabaseError', () => {
     ['a syntax error', pgError('42601', 'syntax error', 'ERROR')],
     ['Prisma P2002', known('P2002')],
     ['Prisma P2025', known('P2025')],
-    ['adapter UniqueConstraintViolation', adapterError({ kind: 'UniqueConstraintViolation', constraint: { fields: ['id'] } })],
+    [
+      'adapter UniqueConstraintViolation',
+      adapterError({ kind: 'UniqueConstraintViolation', constraint: { fields: ['id'] } }),
+    ],
     ['a plain bug', new TypeError('x is undefined')],
     ['a string', 'boom'],
     ['null', null],

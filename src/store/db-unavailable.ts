@@ -45,8 +45,23 @@ const MAYBE: Unavailable = { reason: 'database/unavailable', committed: 'maybe' 
 const READ_ONLY: Unavailable = { reason: 'database/read-only', committed: 'no' };
 
 /** Node's socket error codes: refused or unroutable before anything was sent, or cut/timed out after. */
-const SOCKET_NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN']);
-const SOCKET_CUT = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+const SOCKET_NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+]);
+const SOCKET_CUT = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'ERR_STREAM_DESTROYED',
+  'ERR_STREAM_WRITE_AFTER_END',
+]);
 
 function bySqlState(code: string): Unavailable | null {
   if (code === '25006') return READ_ONLY;
@@ -78,8 +93,18 @@ function byPrismaCode(code: string): Unavailable | null {
 
 /** node-postgres and pg-pool say these only in the message. */
 function byMessage(message: string): Unavailable | null {
-  if (/not queryable|timeout exceeded when trying to connect|Connection terminated due to connection timeout|Cannot use a pool after calling end/i.test(message)) return NO;
-  if (/Connection terminated|Query read timeout|server closed the connection unexpectedly|Connection ended unexpectedly/i.test(message)) return MAYBE;
+  if (
+    /not queryable|timeout exceeded when trying to connect|Connection terminated due to connection timeout|Cannot use a pool after calling end/i.test(
+      message,
+    )
+  )
+    return NO;
+  if (
+    /Connection terminated|Query read timeout|server closed the connection unexpectedly|Connection ended unexpectedly/i.test(
+      message,
+    )
+  )
+    return MAYBE;
   return null;
 }
 
@@ -88,7 +113,13 @@ function merge(a: Unavailable | null, b: Unavailable | null): Unavailable | null
   if (!b) return a;
   // Read-only wins the reason (it tells the operator more). The outer error (found first) knows the phase: pg-pool's
   // "Connection terminated due to connection timeout" wraps pg's "Connection terminated unexpectedly" at connect.
-  return { reason: a.reason === 'database/read-only' || b.reason === 'database/read-only' ? 'database/read-only' : 'database/unavailable', committed: a.committed };
+  return {
+    reason:
+      a.reason === 'database/read-only' || b.reason === 'database/read-only'
+        ? 'database/read-only'
+        : 'database/unavailable',
+    committed: a.committed,
+  };
 }
 
 /** Null when the error is not about the database being unavailable (a bug, a constraint, bad input). */
@@ -100,7 +131,15 @@ export function classifyDatabaseError(error: unknown): Unavailable | null {
     const e = queue.shift();
     if (e === null || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
-    const o = e as { code?: unknown; errorCode?: unknown; originalCode?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown; code?: unknown } };
+    const o = e as {
+      code?: unknown;
+      errorCode?: unknown;
+      originalCode?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown; code?: unknown };
+    };
     if (typeof o.code === 'string') {
       const code = o.code;
       if (/^P\d{4}$/.test(code)) found = merge(found, byPrismaCode(code));

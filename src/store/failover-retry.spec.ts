@@ -46,7 +46,10 @@ describe('FailoverPool.connect', () => {
   });
 
   it('gives up once the next wait would pass retryMs', async () => {
-    const fake = fakeCheckouts(Array.from({ length: 10 }, () => coded('ECONNREFUSED')), client);
+    const fake = fakeCheckouts(
+      Array.from({ length: 10 }, () => coded('ECONNREFUSED')),
+      client,
+    );
     const pool = new FailoverPool({}, 120);
     await expect(pool.connect()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(fake.calls()).toBe(2); // at 0 and 50 ms; waiting 100 ms more would pass 120

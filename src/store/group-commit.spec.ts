@@ -18,7 +18,12 @@ class FakeDb {
   readonly problems: string[] = [];
   private readonly inFlight = new Set<Entry[]>();
 
-  constructor(private readonly concurrency: number, private readonly maxBatch: number, private readonly failing: (n: number) => boolean, private readonly delays: number[]) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly maxBatch: number,
+    private readonly failing: (n: number) => boolean,
+    private readonly delays: number[],
+  ) {}
 
   private async hold(entries: Entry[], kind: 'many' | 'one'): Promise<void> {
     const n = this.sent.length;
@@ -28,9 +33,11 @@ class FakeDb {
       if (new Set(ids).size !== ids.length) this.problems.push(`batch ${n} holds one match twice: ${ids.join(',')}`);
       if (entries.length > this.maxBatch) this.problems.push(`batch ${n} has ${entries.length} > ${this.maxBatch}`);
       for (const other of this.inFlight) {
-        if (other.some((o) => ids.includes(o.matchId))) this.problems.push(`batch ${n} shares a match with one in flight`);
+        if (other.some((o) => ids.includes(o.matchId)))
+          this.problems.push(`batch ${n} shares a match with one in flight`);
       }
-      if (this.inFlight.size + 1 > this.concurrency) this.problems.push(`batch ${n}: ${this.inFlight.size + 1} batches in flight`);
+      if (this.inFlight.size + 1 > this.concurrency)
+        this.problems.push(`batch ${n}: ${this.inFlight.size + 1} batches in flight`);
       this.inFlight.add(entries);
     }
     for (let i = 0; i < (this.delays[n % this.delays.length] ?? 0); i++) await tick();
@@ -51,43 +58,67 @@ class FakeDb {
 }
 
 describe('GroupCommit (group commit of appends)', () => {
-  it('answers every append with its own row, never puts one match twice in a batch or in two batches in flight, and keeps each match\'s order', async () => {
-    await fc.assert(fc.asyncProperty(
-      fc.integer({ min: 1, max: 3 }),
-      fc.integer({ min: 2, max: 8 }),
-      // Arrivals: which match, and how many event-loop turns before the next one arrives.
-      fc.array(fc.record({ match: fc.integer({ min: 0, max: 5 }), gap: fc.integer({ min: 0, max: 2 }) }), { minLength: 1, maxLength: 60 }),
-      fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 8 }),
-      fc.integer({ min: 0, max: 4 }),
-      fc.integer({ min: 1, max: 5 }),
-      async (concurrency, maxBatch, arrivals, delays, failEvery, spill) => {
-        const db = new FakeDb(concurrency, maxBatch, (n) => failEvery > 0 && n % failEvery === 0, delays);
-        const batcher = new GroupCommit<Entry, number>({ concurrency, maxBatch, spill, many: (e) => db.many(e), one: (e) => db.one(e), isolate: () => true });
-        const answers: Promise<number | null>[] = [];
-        for (const [tag, a] of arrivals.entries()) {
-          answers.push(batcher.append({ matchId: `m${a.match}`, tag }));
-          for (let i = 0; i < a.gap; i++) await tick();
-        }
-        expect(await Promise.all(answers)).toEqual(arrivals.map((_, tag) => tag));
-        expect(db.problems).toEqual([]);
-        // Each entry reached the database once in a batch that held (or, when its batch failed, once alone too).
-        const held = db.sent.filter((s, n) => s.kind === 'one' || !(failEvery > 0 && n % failEvery === 0));
-        expect(held.flatMap((s) => s.entries.map((e) => e.tag)).sort((a, b) => a - b)).toEqual(arrivals.map((_, tag) => tag));
-        // One match's appends were sent in the order they arrived.
-        for (let m = 0; m <= 5; m++) {
-          const order = db.sent.filter((s) => s.kind === 'many' || s.entries.length === 1)
-            .flatMap((s) => s.entries).filter((e) => e.matchId === `m${m}`).map((e) => e.tag);
-          const firsts = order.filter((t, i) => order.indexOf(t) === i);
-          expect(firsts).toEqual([...firsts].sort((a, b) => a - b));
-        }
-        expect(batcher.appends).toBe(arrivals.length);
-      },
-    ), { numRuns: 200 });
+  it("answers every append with its own row, never puts one match twice in a batch or in two batches in flight, and keeps each match's order", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 2, max: 8 }),
+        // Arrivals: which match, and how many event-loop turns before the next one arrives.
+        fc.array(fc.record({ match: fc.integer({ min: 0, max: 5 }), gap: fc.integer({ min: 0, max: 2 }) }), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 1, max: 5 }),
+        async (concurrency, maxBatch, arrivals, delays, failEvery, spill) => {
+          const db = new FakeDb(concurrency, maxBatch, (n) => failEvery > 0 && n % failEvery === 0, delays);
+          const batcher = new GroupCommit<Entry, number>({
+            concurrency,
+            maxBatch,
+            spill,
+            many: (e) => db.many(e),
+            one: (e) => db.one(e),
+            isolate: () => true,
+          });
+          const answers: Promise<number | null>[] = [];
+          for (const [tag, a] of arrivals.entries()) {
+            answers.push(batcher.append({ matchId: `m${a.match}`, tag }));
+            for (let i = 0; i < a.gap; i++) await tick();
+          }
+          expect(await Promise.all(answers)).toEqual(arrivals.map((_, tag) => tag));
+          expect(db.problems).toEqual([]);
+          // Each entry reached the database once in a batch that held (or, when its batch failed, once alone too).
+          const held = db.sent.filter((s, n) => s.kind === 'one' || !(failEvery > 0 && n % failEvery === 0));
+          expect(held.flatMap((s) => s.entries.map((e) => e.tag)).sort((a, b) => a - b)).toEqual(
+            arrivals.map((_, tag) => tag),
+          );
+          // One match's appends were sent in the order they arrived.
+          for (let m = 0; m <= 5; m++) {
+            const order = db.sent
+              .filter((s) => s.kind === 'many' || s.entries.length === 1)
+              .flatMap((s) => s.entries)
+              .filter((e) => e.matchId === `m${m}`)
+              .map((e) => e.tag);
+            const firsts = order.filter((t, i) => order.indexOf(t) === i);
+            expect(firsts).toEqual([...firsts].sort((a, b) => a - b));
+          }
+          expect(batcher.appends).toBe(arrivals.length);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('sends an append at once when a slot is free, and the ones that arrive meanwhile together in the next statement', async () => {
     const db = new FakeDb(1, 64, () => false, [3]);
-    const batcher = new GroupCommit<Entry, number>({ concurrency: 1, maxBatch: 64, many: (e) => db.many(e), one: (e) => db.one(e), isolate: () => true });
+    const batcher = new GroupCommit<Entry, number>({
+      concurrency: 1,
+      maxBatch: 64,
+      many: (e) => db.many(e),
+      one: (e) => db.one(e),
+      isolate: () => true,
+    });
     const first = batcher.append({ matchId: 'a', tag: 0 });
     expect(db.sent.map((s) => s.entries.map((e) => e.tag))).toEqual([[0]]); // alone, without waiting
     const rest = ['b', 'c', 'a', 'd'].map((m, i) => batcher.append({ matchId: m, tag: i + 1 }));
@@ -97,8 +128,18 @@ describe('GroupCommit (group commit of appends)', () => {
 
   it('holds a second append on a match in flight back, even with a free slot, and lets the others pass it', async () => {
     const db = new FakeDb(2, 64, () => false, [3]);
-    const batcher = new GroupCommit<Entry, number>({ concurrency: 2, maxBatch: 64, many: (e) => db.many(e), one: (e) => db.one(e), isolate: () => true });
-    const answers = [batcher.append({ matchId: 'a', tag: 0 }), batcher.append({ matchId: 'a', tag: 1 }), batcher.append({ matchId: 'b', tag: 2 })];
+    const batcher = new GroupCommit<Entry, number>({
+      concurrency: 2,
+      maxBatch: 64,
+      many: (e) => db.many(e),
+      one: (e) => db.one(e),
+      isolate: () => true,
+    });
+    const answers = [
+      batcher.append({ matchId: 'a', tag: 0 }),
+      batcher.append({ matchId: 'a', tag: 1 }),
+      batcher.append({ matchId: 'b', tag: 2 }),
+    ];
     expect(db.sent.map((s) => s.entries.map((e) => e.tag))).toEqual([[0], [2]]);
     expect(await Promise.all(answers)).toEqual([0, 1, 2]);
     expect(db.sent.map((s) => s.entries.map((e) => e.tag))).toEqual([[0], [2], [1]]);
@@ -106,7 +147,14 @@ describe('GroupCommit (group commit of appends)', () => {
 
   it('sends a statement beyond the first in flight only once `spill` appends wait; below that they go when the first comes back', async () => {
     const db = new FakeDb(2, 64, () => false, [3]);
-    const batcher = new GroupCommit<Entry, number>({ concurrency: 2, maxBatch: 64, spill: 3, many: (e) => db.many(e), one: (e) => db.one(e), isolate: () => true });
+    const batcher = new GroupCommit<Entry, number>({
+      concurrency: 2,
+      maxBatch: 64,
+      spill: 3,
+      many: (e) => db.many(e),
+      one: (e) => db.one(e),
+      isolate: () => true,
+    });
     const sent = (): number[][] => db.sent.map((s) => s.entries.map((e) => e.tag));
     const answers = [batcher.append({ matchId: 'a', tag: 0 })];
     expect(sent()).toEqual([[0]]); // nothing in flight: at once, alone
@@ -148,8 +196,11 @@ describe('GroupCommit (group commit of appends)', () => {
     expect(sent).toHaveLength(2); // both slots taken
     const all = Promise.all(answers);
     let settled = false;
-    void all.then(() => { settled = true; });
-    while (!settled) { // each statement comes back once the ones before it have
+    void all.then(() => {
+      settled = true;
+    });
+    while (!settled) {
+      // each statement comes back once the ones before it have
       while (inFlight.length > 0) (inFlight.shift() as () => void)();
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -179,7 +230,8 @@ describe('GroupCommit (group commit of appends)', () => {
     const batcher = new GroupCommit<Entry, number>({
       concurrency: 1,
       maxBatch: 64,
-      many: (entries) => (entries.length > 1 ? Promise.reject(lost) : Promise.resolve(new Map(entries.map((e) => [e.matchId, e.tag])))),
+      many: (entries) =>
+        entries.length > 1 ? Promise.reject(lost) : Promise.resolve(new Map(entries.map((e) => [e.matchId, e.tag]))),
       one: (e) => {
         alone++;
         return Promise.resolve(e.tag);

@@ -52,7 +52,7 @@ export async function applyMigrations(db: SqlRunner, dir: string): Promise<strin
     if (unknown.length > 0) {
       throw new Error(
         `The database holds ${unknown.length === 1 ? 'a migration' : 'migrations'} this server does not know (${unknown.join(', ')}): ` +
-        'a newer version of turnbase migrated it. Run that version (or a newer one) against this database, or restore a backup taken before; this server refuses to start rather than misread the data.',
+          'a newer version of turnbase migrated it. Run that version (or a newer one) against this database, or restore a backup taken before; this server refuses to start rather than misread the data.',
       );
     }
     const ran: string[] = [];
@@ -60,7 +60,9 @@ export async function applyMigrations(db: SqlRunner, dir: string): Promise<strin
       const previous = applied.get(file.name);
       if (previous !== undefined) {
         if (previous !== file.checksum) {
-          throw new Error(`Migration ${file.name} was changed after it was applied (checksum differs); restore it and add a new migration instead.`);
+          throw new Error(
+            `Migration ${file.name} was changed after it was applied (checksum differs); restore it and add a new migration instead.`,
+          );
         }
         continue;
       }

@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { DatabaseOutage } from './outage';
 
-const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' });
+const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+  code: 'ECONNREFUSED',
+  errno: -111,
+  syscall: 'connect',
+});
 
 describe('DatabaseOutage', () => {
   let t: number;

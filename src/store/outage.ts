@@ -42,7 +42,9 @@ export class DatabaseOutage {
     if (!unavailable) return false;
     if (this.downSince === null) {
       this.downSince = this.now();
-      this.logger.warn(`the database is unavailable (${unavailable.reason}); background work backs off until it is back`);
+      this.logger.warn(
+        `the database is unavailable (${unavailable.reason}); background work backs off until it is back`,
+      );
     }
     const b = this.backoff.get(loop);
     const delay = b ? Math.min(b.delay * 2, MAX_BACKOFF_MS) : FIRST_BACKOFF_MS;
@@ -59,7 +61,9 @@ export class DatabaseOutage {
     this.backoff.clear();
     const deferred = this.deferred;
     this.deferred = [];
-    this.logger.log(`the database is back after ${(ms / 1000).toFixed(1)} s${deferred.length ? `; releasing ${deferred.length} claims left behind` : ''}`);
+    this.logger.log(
+      `the database is back after ${(ms / 1000).toFixed(1)} s${deferred.length ? `; releasing ${deferred.length} claims left behind` : ''}`,
+    );
     for (const release of deferred) release().catch(() => undefined); // a lease it cannot release still expires
   }
 

@@ -21,7 +21,11 @@ const MIN_DELAY_MS = 100;
 const MAX_DELAY_MS = 5000;
 
 export async function listenPostgres(
-  url: string, channel: string, onPayload: (payload: string) => void, onGap: () => void, timeouts: DatabaseTimeouts = DEFAULT_DB_TIMEOUTS,
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onGap: () => void,
+  timeouts: DatabaseTimeouts = DEFAULT_DB_TIMEOUTS,
 ): Promise<Listening> {
   let client: Client | null = null;
   let closed = false;

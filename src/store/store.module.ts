@@ -26,12 +26,16 @@ class DatabaseCloser implements OnApplicationShutdown {
       inject: [APP_CONFIG, Metrics],
       useFactory: async (config: AppConfig, metrics: Metrics): Promise<Database> => {
         const db = await openDatabase(config);
-        const ran = await db.session((s) => applyMigrations(s, MIGRATIONS_DIR)).catch(async (error: unknown) => {
-          await db.close(); // an open pool would keep a refused process alive
-          throw error;
-        });
+        const ran = await db
+          .session((s) => applyMigrations(s, MIGRATIONS_DIR))
+          .catch(async (error: unknown) => {
+            await db.close(); // an open pool would keep a refused process alive
+            throw error;
+          });
         const logger = new Logger('Store');
-        logger.log(`${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres'}; migrations applied now: ${ran.length ? ran.join(', ') : 'none'}`);
+        logger.log(
+          `${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'Postgres'}; migrations applied now: ${ran.length ? ran.join(', ') : 'none'}`,
+        );
         // Read at scrape time (src/metrics); PGlite has neither a pool nor a listener.
         if (db.poolStats) metrics.source('pool', () => db.poolStats?.());
         if (db.listenersUp) metrics.source('listener', () => db.listenersUp?.());

@@ -111,7 +111,14 @@ describe('Sweep', () => {
   it('with whileRunning "again", a tick or poke during a pass asks for exactly one more after it', async () => {
     let passes = 0;
     let g = gate();
-    const s = make({ everyMs: 10, whileRunning: 'again', pass: async () => { passes++; await g.promise; } });
+    const s = make({
+      everyMs: 10,
+      whileRunning: 'again',
+      pass: async () => {
+        passes++;
+        await g.promise;
+      },
+    });
     s.start();
     await jest.advanceTimersByTimeAsync(10);
     expect(passes).toBe(1);
@@ -146,7 +153,12 @@ describe('Sweep', () => {
     const start = Date.now();
     const draws = [0, 1, 0.5, 0, 1];
     let i = 0;
-    make({ everyMs: 1000, jitter: 0.3, random: () => draws[i++ % draws.length] as number, pass: async () => void at.push(Date.now() - start) }).start();
+    make({
+      everyMs: 1000,
+      jitter: 0.3,
+      random: () => draws[i++ % draws.length] as number,
+      pass: async () => void at.push(Date.now() - start),
+    }).start();
     await jest.advanceTimersByTimeAsync(5000);
     const gaps = at.map((t, k) => t - (at[k - 1] ?? 0));
     expect(gaps.slice(0, 5)).toEqual([700, 1300, 1000, 700, 1300]);
@@ -189,7 +201,14 @@ describe('Sweep', () => {
 
   it('logs another failure and tries again at the next tick', async () => {
     let passes = 0;
-    make({ everyMs: 10, failure: 'claim failed', pass: async () => { passes++; throw new TypeError('a bug'); } }).start();
+    make({
+      everyMs: 10,
+      failure: 'claim failed',
+      pass: async () => {
+        passes++;
+        throw new TypeError('a bug');
+      },
+    }).start();
     await jest.advanceTimersByTimeAsync(30);
     expect(passes).toBe(3);
     expect(errors).toHaveBeenCalledTimes(3);
@@ -201,7 +220,15 @@ describe('Sweep', () => {
     let passes = 0;
     const g = gate();
     let finished = false;
-    const s = make({ everyMs: 10, whileRunning: 'again', pass: async () => { passes++; await g.promise; finished = true; } });
+    const s = make({
+      everyMs: 10,
+      whileRunning: 'again',
+      pass: async () => {
+        passes++;
+        await g.promise;
+        finished = true;
+      },
+    });
     s.start();
     await jest.advanceTimersByTimeAsync(10);
     s.poke(); // asked for again: dropped by the stop
@@ -256,7 +283,12 @@ describe('Sweep', () => {
   });
 
   it('turns a pass that throws before its first await into a failed pass', async () => {
-    const s = make({ everyMs: 0, pass: () => { throw new Error('sync'); } });
+    const s = make({
+      everyMs: 0,
+      pass: () => {
+        throw new Error('sync');
+      },
+    });
     await expect(s.run()).rejects.toThrow('sync');
     expect(s.busy).toBe(false);
   });

@@ -138,7 +138,9 @@ export class Sweep<T = unknown> {
         },
         (error: unknown) => {
           if (report && !this.outage.failed(this.options.name, error)) {
-            this.logger.error(`${this.options.failure ?? 'sweep failed'}: ${(error as Error)?.message ?? String(error)}`);
+            this.logger.error(
+              `${this.options.failure ?? 'sweep failed'}: ${(error as Error)?.message ?? String(error)}`,
+            );
           }
         },
       )
@@ -163,7 +165,13 @@ export abstract class Sweeper<T> implements OnApplicationBootstrap, OnApplicatio
   /** `context`: the logger's name; the options as Sweep's, less the pass and its hooks (the methods below). */
   protected constructor(context: string, options: Omit<SweepOptions<T>, 'pass' | 'ready' | 'settled' | 'logger'>) {
     this.logger = new Logger(context);
-    this.loop = new Sweep<T>({ ...options, logger: this.logger, pass: () => this.pass(), ready: () => this.ready(), settled: () => this.settled() });
+    this.loop = new Sweep<T>({
+      ...options,
+      logger: this.logger,
+      pass: () => this.pass(),
+      ready: () => this.ready(),
+      settled: () => this.settled(),
+    });
   }
 
   onApplicationBootstrap(): void {

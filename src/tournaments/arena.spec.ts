@@ -1,12 +1,20 @@
 import fc from 'fast-check';
 import { type FreeEntrant, arenaPairing } from './arena';
 
-const e = (idx: number, score: number, lastOpponents: number[] = [], firstSeats = 0): FreeEntrant => ({ idx, score, lastOpponents, firstSeats });
+const e = (idx: number, score: number, lastOpponents: number[] = [], firstSeats = 0): FreeEntrant => ({
+  idx,
+  score,
+  lastOpponents,
+  firstSeats,
+});
 
 describe('arena pairing', () => {
   it('pairs the free entrants closest in score', () => {
     const round = arenaPairing([e(0, 0), e(1, 6), e(2, 1), e(3, 5)], 2);
-    expect(round.map((t) => [...t].sort())).toEqual([[1, 3], [0, 2]]);
+    expect(round.map((t) => [...t].sort())).toEqual([
+      [1, 3],
+      [0, 2],
+    ]);
   });
 
   it('never pairs an entrant with its last opponent while another is free', () => {
@@ -25,7 +33,10 @@ describe('arena pairing', () => {
   });
 
   it('fills tables of 3', () => {
-    const round = arenaPairing([0, 1, 2, 3, 4, 5, 6].map((i) => e(i, i)), 3);
+    const round = arenaPairing(
+      [0, 1, 2, 3, 4, 5, 6].map((i) => e(i, i)),
+      3,
+    );
     expect(round).toHaveLength(2);
     expect(round.flat().sort()).toEqual([1, 2, 3, 4, 5, 6]);
   });
@@ -36,13 +47,17 @@ describe('arena pairing', () => {
       seats: fc.constantFrom(2, 3, 4),
       last: fc.array(fc.nat(19), { maxLength: 20 }),
     });
-    fc.assert(fc.property(arb, ({ scores, seats, last }) => {
-      const free = scores.map((s, i) => e(i, s, last[i] !== undefined && last[i] !== i && last[i] < scores.length ? [last[i]] : []));
-      const round = arenaPairing(free, seats);
-      const seated = round.flat();
-      expect(new Set(seated).size).toBe(seated.length);
-      expect(free.length - seated.length).toBeLessThan(seats);
-      for (const table of round) expect(table).toHaveLength(seats);
-    }));
+    fc.assert(
+      fc.property(arb, ({ scores, seats, last }) => {
+        const free = scores.map((s, i) =>
+          e(i, s, last[i] !== undefined && last[i] !== i && last[i] < scores.length ? [last[i]] : []),
+        );
+        const round = arenaPairing(free, seats);
+        const seated = round.flat();
+        expect(new Set(seated).size).toBe(seated.length);
+        expect(free.length - seated.length).toBeLessThan(seats);
+        for (const table of round) expect(table).toHaveLength(seats);
+      }),
+    );
   });
 });

@@ -25,10 +25,16 @@ export function arenaPairing(free: readonly FreeEntrant[], seats: number): Round
   while (pool.length >= seats) {
     const first = pool.shift() as FreeEntrant;
     const table: FreeEntrant[] = [first];
-    const metLast = (a: FreeEntrant, b: FreeEntrant): boolean => a.lastOpponents.includes(b.idx) || b.lastOpponents.includes(a.idx);
-    const byCloseness = [...pool].sort((a, b) => Math.abs(a.score - first.score) - Math.abs(b.score - first.score) || pool.indexOf(a) - pool.indexOf(b));
+    const metLast = (a: FreeEntrant, b: FreeEntrant): boolean =>
+      a.lastOpponents.includes(b.idx) || b.lastOpponents.includes(a.idx);
+    const byCloseness = [...pool].sort(
+      (a, b) => Math.abs(a.score - first.score) - Math.abs(b.score - first.score) || pool.indexOf(a) - pool.indexOf(b),
+    );
     // Fresh opponents first (closest score first among them); a rematch only when no one else is free.
-    for (const c of [...byCloseness.filter((c) => !table.some((t) => metLast(t, c))), ...byCloseness.filter((c) => table.some((t) => metLast(t, c)))]) {
+    for (const c of [
+      ...byCloseness.filter((c) => !table.some((t) => metLast(t, c))),
+      ...byCloseness.filter((c) => table.some((t) => metLast(t, c))),
+    ]) {
       if (table.length === seats) break;
       table.push(c);
     }

@@ -1,13 +1,30 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Max, Min, ValidateNested,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
 } from 'class-validator';
 import { TimeControlDto } from '../games/dto';
 
 /** One entrant: `{ name, bot }` (a built-in bot), `{ name, url }` (an HTTP bot) or `{ player }` (a player, by id). */
 export class EntrantDto {
-  @ApiPropertyOptional({ example: 'alpha', description: '1–40 printable characters, unique in the tournament. Required for bots; a player enters under the player\'s name.' })
+  @ApiPropertyOptional({
+    example: 'alpha',
+    description:
+      "1–40 printable characters, unique in the tournament. Required for bots; a player enters under the player's name.",
+  })
   @IsOptional()
   @IsString()
   @Length(1, 40)
@@ -20,13 +37,19 @@ export class EntrantDto {
   @Length(1, 40)
   bot?: string;
 
-  @ApiPropertyOptional({ example: 'https://bots.example.com/turn', description: 'An HTTP bot: each of its turns is posted here, signed with the webhookSecret of the create response.' })
+  @ApiPropertyOptional({
+    example: 'https://bots.example.com/turn',
+    description: 'An HTTP bot: each of its turns is posted here, signed with the webhookSecret of the create response.',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 2000)
   url?: string;
 
-  @ApiPropertyOptional({ description: 'A player\'s id: the player plays with its player key (and its player feed). A player enters only itself: the request carries its key.' })
+  @ApiPropertyOptional({
+    description:
+      "A player's id: the player plays with its player key (and its player feed). A player enters only itself: the request carries its key.",
+  })
   @IsOptional()
   @IsUUID()
   player?: string;
@@ -42,21 +65,30 @@ export class CreateTournamentDto {
   @IsIn(['round-robin', 'swiss', 'arena'])
   format!: 'round-robin' | 'swiss' | 'arena';
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 1440, description: 'Arenas (required there, refused elsewhere): how many minutes free entrants are paired again.' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 1440,
+    description: 'Arenas (required there, refused elsewhere): how many minutes free entrants are paired again.',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(1440)
   minutes?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 50, description: 'Swiss: the number of rounds (default: ceil(log2 entrants)). Round robin: how many times every pair (or table) meets (default 1).' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 50,
+    description:
+      'Swiss: the number of rounds (default: ceil(log2 entrants)). Round robin: how many times every pair (or table) meets (default 1).',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
   @Max(50)
   rounds?: number;
 
-  @ApiPropertyOptional({ minimum: 2, maximum: 6, description: 'Seats per match (default: the game\'s fewest).' })
+  @ApiPropertyOptional({ minimum: 2, maximum: 6, description: "Seats per match (default: the game's fewest)." })
   @IsOptional()
   @IsInt()
   @Min(2)
@@ -75,12 +107,21 @@ export class CreateTournamentDto {
   @Type(() => TimeControlDto)
   timeControl?: TimeControlDto;
 
-  @ApiPropertyOptional({ enum: ['forfeit', 'random'], default: 'forfeit', description: 'What a timeout does (a late, failed or illegal answer of an HTTP bot is one).' })
+  @ApiPropertyOptional({
+    enum: ['forfeit', 'random'],
+    default: 'forfeit',
+    description: 'What a timeout does (a late, failed or illegal answer of an HTTP bot is one).',
+  })
   @IsOptional()
   @IsIn(['forfeit', 'random'])
   onTimeout?: 'forfeit' | 'random';
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 60_000, description: 'How long an HTTP bot of this tournament may take for a turn, in ms (default BOT_HTTP_TIMEOUT_MS); never past the clock\'s deadline.' })
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 60_000,
+    description:
+      "How long an HTTP bot of this tournament may take for a turn, in ms (default BOT_HTTP_TIMEOUT_MS); never past the clock's deadline.",
+  })
   @IsOptional()
   @IsInt()
   @Min(1)

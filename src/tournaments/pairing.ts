@@ -30,7 +30,7 @@ export function balanceSeats(entrants: readonly number[], counts: SeatCounts): n
   const left = [...entrants];
   const seats: number[] = [];
   for (let seat = 0; seat < entrants.length; seat++) {
-    left.sort((a, b) => ((counts[a]?.[seat] ?? 0) - (counts[b]?.[seat] ?? 0)) || a - b);
+    left.sort((a, b) => (counts[a]?.[seat] ?? 0) - (counts[b]?.[seat] ?? 0) || a - b);
     const chosen = left.shift() as number;
     seats.push(chosen);
     (counts[chosen] as number[])[seat]!++;
@@ -53,10 +53,14 @@ export function roundRobin(n: number, k: number, cycles: number): Round[] {
     const rounds: Round[] = [];
     for (let c = 0; c < cycles; c++) {
       for (let r = 1; r <= perCycle; r++) {
-        rounds.push(berger.filter((m) => m.round === r && m.player1 !== null && m.player2 !== null).map((m) => {
-          const pair = [Number(m.player1) - 1, Number(m.player2) - 1];
-          return c % 2 === 0 ? pair : pair.reverse();
-        }));
+        rounds.push(
+          berger
+            .filter((m) => m.round === r && m.player1 !== null && m.player2 !== null)
+            .map((m) => {
+              const pair = [Number(m.player1) - 1, Number(m.player2) - 1];
+              return c % 2 === 0 ? pair : pair.reverse();
+            }),
+        );
       }
     }
     return rounds;
@@ -108,13 +112,29 @@ export interface SwissEntrant {
 }
 
 /** The next Swiss round. `minSeats`: the game's fewest seats (a short last table needs at least that many). */
-export function swissRound(entrants: readonly SwissEntrant[], k: number, minSeats: number, round: number, counts: SeatCounts): Round {
+export function swissRound(
+  entrants: readonly SwissEntrant[],
+  k: number,
+  minSeats: number,
+  round: number,
+  counts: SeatCounts,
+): Round {
   if (k === 2) {
-    const matches = Swiss(entrants.map((e) => ({
-      id: e.idx, score: e.points, avoid: [...e.met], receivedBye: e.hadBye,
-      seating: e.seats.map((s) => (s === 0 ? 1 : -1)),
-    })), round, false, true);
-    return matches.filter((m) => m.player1 !== null && m.player2 !== null).map((m) => [Number(m.player1), Number(m.player2)]);
+    const matches = Swiss(
+      entrants.map((e) => ({
+        id: e.idx,
+        score: e.points,
+        avoid: [...e.met],
+        receivedBye: e.hadBye,
+        seating: e.seats.map((s) => (s === 0 ? 1 : -1)),
+      })),
+      round,
+      false,
+      true,
+    );
+    return matches
+      .filter((m) => m.player1 !== null && m.player2 !== null)
+      .map((m) => [Number(m.player1), Number(m.player2)]);
   }
   const order = [...entrants].sort((a, b) => b.points - a.points || a.idx - b.idx).map((e) => e.idx);
   const tables: Round = [];

@@ -4,37 +4,74 @@ import { PrismaEventStore, uniqueViolation } from '../matches/postgres/prisma-ev
 import type { MatchReadModel } from '../matches/match-read-model';
 import { PrismaMatchReadModel } from '../matches/postgres/prisma-match-read-model';
 import type { Round } from './pairing';
-import type { EntrantKind, NewRound, NewTournament, TournamentFormat, TournamentProgress, TournamentRecord, TournamentStore } from './tournament-store.port';
+import type {
+  EntrantKind,
+  NewRound,
+  NewTournament,
+  TournamentFormat,
+  TournamentProgress,
+  TournamentRecord,
+  TournamentStore,
+} from './tournament-store.port';
 
 export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory {
   /** `matches`: the match tables' read model (the tournament reads which of its matches ended through it). */
-  constructor(private readonly prisma: PrismaClient, private readonly matches: MatchReadModel = new PrismaMatchReadModel(prisma)) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly matches: MatchReadModel = new PrismaMatchReadModel(prisma),
+  ) {}
 
   async create(t: NewTournament, firstRound: NewRound): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
-      await tx.tournament.create({
-        data: {
-          id: t.id, game: t.game, format: t.format, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: (t.options ?? {}),
-          clock: t.clock === null ? Prisma.DbNull : (t.clock as object), status: 'running', roundsCreated: 1, endsAt: t.endsAt,
-          plannedRounds: t.plannedRounds, botTimeoutMs: t.botTimeoutMs, schedule: t.schedule === null ? Prisma.DbNull : (t.schedule as number[][][]),
-          entrants: { create: t.entrants.map((e) => ({ idx: e.idx, name: e.name, kind: e.kind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId })) },
-        },
-      });
-      await createRoundIn(tx, t.id, 1, firstRound);
-    }, { timeout: 60_000 });
+    await this.prisma.$transaction(
+      async (tx) => {
+        await tx.tournament.create({
+          data: {
+            id: t.id,
+            game: t.game,
+            format: t.format,
+            rounds: t.rounds,
+            seatsPerMatch: t.seatsPerMatch,
+            options: t.options ?? {},
+            clock: t.clock === null ? Prisma.DbNull : (t.clock as object),
+            status: 'running',
+            roundsCreated: 1,
+            endsAt: t.endsAt,
+            plannedRounds: t.plannedRounds,
+            botTimeoutMs: t.botTimeoutMs,
+            schedule: t.schedule === null ? Prisma.DbNull : (t.schedule as number[][][]),
+            entrants: {
+              create: t.entrants.map((e) => ({
+                idx: e.idx,
+                name: e.name,
+                kind: e.kind,
+                bot: e.bot,
+                url: e.url,
+                secret: e.secret,
+                playerId: e.playerId,
+              })),
+            },
+          },
+        });
+        await createRoundIn(tx, t.id, 1, firstRound);
+      },
+      { timeout: 60_000 },
+    );
   }
 
   async createRound(tournamentId: string, round: number, matches: NewRound): Promise<boolean> {
     try {
-      return await this.prisma.$transaction(async (tx) => {
-        // The row lock and the count make a round's creation happen once; the unique (round, table) key backs it.
-        const bumped = await tx.$executeRaw`
+      return await this.prisma.$transaction(
+        async (tx) => {
+          // The row lock and the count make a round's creation happen once; the unique (round, table) key backs it.
+          const bumped = await tx.$executeRaw`
           UPDATE "Tournament" SET "roundsCreated" = ${round}::int, "updatedAt" = now()
            WHERE "id" = ${tournamentId}::uuid AND "roundsCreated" = ${round - 1}::int AND "status" = 'running'`;
-        if (bumped !== 1) return false;
-        await createRoundIn(tx, tournamentId, round, matches);
-        return true;
-      }, { timeout: 60_000 });
+          if (bumped !== 1) return false;
+          await createRoundIn(tx, tournamentId, round, matches);
+          return true;
+        },
+        { timeout: 60_000 },
+      );
     } catch (error) {
       if (uniqueViolation(error) !== null) return false;
       throw error;
@@ -49,22 +86,53 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
     });
     if (!t) return null;
     return {
-      id: t.id, game: t.game, format: t.format as TournamentFormat, rounds: t.rounds, seatsPerMatch: t.seatsPerMatch, options: t.options,
-      clock: (t.clock as TournamentRecord['clock']) ?? null, status: t.status as TournamentRecord['status'], roundsCreated: t.roundsCreated,
-      plannedRounds: t.plannedRounds, botTimeoutMs: t.botTimeoutMs, createdAt: t.createdAt, endsAt: t.endsAt,
+      id: t.id,
+      game: t.game,
+      format: t.format as TournamentFormat,
+      rounds: t.rounds,
+      seatsPerMatch: t.seatsPerMatch,
+      options: t.options,
+      clock: (t.clock as TournamentRecord['clock']) ?? null,
+      status: t.status as TournamentRecord['status'],
+      roundsCreated: t.roundsCreated,
+      plannedRounds: t.plannedRounds,
+      botTimeoutMs: t.botTimeoutMs,
+      createdAt: t.createdAt,
+      endsAt: t.endsAt,
       entrants: t.entrants.map((e) => ({
-        idx: e.idx, name: e.name, kind: e.kind as EntrantKind, bot: e.bot, url: e.url, secret: e.secret, playerId: e.playerId,
-        requests: e.requests, failures: e.failures, latencyMs: e.latencyMs,
+        idx: e.idx,
+        name: e.name,
+        kind: e.kind as EntrantKind,
+        bot: e.bot,
+        url: e.url,
+        secret: e.secret,
+        playerId: e.playerId,
+        requests: e.requests,
+        failures: e.failures,
+        latencyMs: e.latencyMs,
       })),
       matches: t.matches.map((m) => ({
-        matchId: m.matchId, round: m.round, table: m.table, entrants: m.entrants, result: (m.result as { points: number[] } | null) ?? null,
+        matchId: m.matchId,
+        round: m.round,
+        table: m.table,
+        entrants: m.entrants,
+        result: (m.result as { points: number[] } | null) ?? null,
       })),
     };
   }
 
   async progress(id: string): Promise<TournamentProgress | null> {
-    const t = await this.prisma.tournament.findUnique({ where: { id }, select: { roundsCreated: true, matchesScored: true, status: true } });
-    return t ? { roundsCreated: t.roundsCreated, matchesScored: t.matchesScored, status: t.status as TournamentProgress['status'] } : null;
+    const t = await this.prisma.tournament.findUnique({
+      where: { id },
+      select: { roundsCreated: true, matchesScored: true, status: true },
+    });
+    return t
+      ? {
+          roundsCreated: t.roundsCreated,
+          matchesScored: t.matchesScored,
+          status: t.status as TournamentProgress['status'],
+        }
+      : null;
   }
 
   async scheduledRound(id: string, round: number): Promise<Round> {
@@ -113,17 +181,28 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
   }
 
   async release(id: string, leaseUntil: Date): Promise<void> {
-    await this.prisma.$executeRaw`UPDATE "Tournament" SET "lease" = NULL WHERE "id" = ${id}::uuid AND "lease" = ${leaseUntil}::timestamptz`;
+    await this.prisma
+      .$executeRaw`UPDATE "Tournament" SET "lease" = NULL WHERE "id" = ${id}::uuid AND "lease" = ${leaseUntil}::timestamptz`;
   }
 
   async endpointFor(matchId: string, seat: number): Promise<HttpBotEndpoint | null> {
-    const rows = await this.prisma.$queryRaw<{ tournamentId: string; idx: number; url: string; secret: string; botTimeoutMs: number | null }[]>`
+    const rows = await this.prisma.$queryRaw<
+      { tournamentId: string; idx: number; url: string; secret: string; botTimeoutMs: number | null }[]
+    >`
       SELECT e."tournamentId"::text AS "tournamentId", e."idx", e."url", e."secret", t."botTimeoutMs"
         FROM "TournamentMatch" tm JOIN "TournamentEntrant" e ON e."tournamentId" = tm."tournamentId" AND e."idx" = tm."entrants"[${seat + 1}::int]
         JOIN "Tournament" t ON t."id" = tm."tournamentId"
        WHERE tm."matchId" = ${matchId}::uuid AND e."kind" = 'http'`;
     const row = rows[0];
-    return row ? { tournamentId: row.tournamentId, entrant: Number(row.idx), url: row.url, secret: row.secret, timeoutMs: row.botTimeoutMs === null ? null : Number(row.botTimeoutMs) } : null;
+    return row
+      ? {
+          tournamentId: row.tournamentId,
+          entrant: Number(row.idx),
+          url: row.url,
+          secret: row.secret,
+          timeoutMs: row.botTimeoutMs === null ? null : Number(row.botTimeoutMs),
+        }
+      : null;
   }
 
   async recordCall(endpoint: HttpBotEndpoint, call: HttpBotCall): Promise<void> {
@@ -134,12 +213,23 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
   }
 }
 
-async function createRoundIn(tx: Prisma.TransactionClient, tournamentId: string, round: number, matches: NewRound): Promise<void> {
+async function createRoundIn(
+  tx: Prisma.TransactionClient,
+  tournamentId: string,
+  round: number,
+  matches: NewRound,
+): Promise<void> {
   // The event store's own match creation, on this transaction's connection: the round's matches and its
   // tables commit together or not at all.
   const events = new PrismaEventStore(tx as unknown as PrismaClient);
   for (const { match } of matches) await events.createMatch(match);
   await tx.tournamentMatch.createMany({
-    data: matches.map(({ match, entrants }, table) => ({ matchId: match.id, tournamentId, round, table, entrants: [...entrants] })),
+    data: matches.map(({ match, entrants }, table) => ({
+      matchId: match.id,
+      tournamentId,
+      round,
+      table,
+      entrants: [...entrants],
+    })),
   });
 }

@@ -9,7 +9,9 @@ import type { TournamentRecord } from './tournament-store.port';
  * Swiss rounds are paired one at a time from the standings, so a Swiss plan is its round count alone; an arena
  * plans nothing ahead (it pairs by time), and its count is 0.
  */
-export function planOf(t: Pick<TournamentRecord, 'format' | 'rounds' | 'seatsPerMatch'> & { readonly entrants: readonly unknown[] }): { plannedRounds: number; schedule: Round[] | null } {
+export function planOf(
+  t: Pick<TournamentRecord, 'format' | 'rounds' | 'seatsPerMatch'> & { readonly entrants: readonly unknown[] },
+): { plannedRounds: number; schedule: Round[] | null } {
   if (t.format === 'arena') return { plannedRounds: 0, schedule: null };
   if (t.format === 'swiss') return { plannedRounds: t.rounds, schedule: null };
   const schedule = roundRobin(t.entrants.length, t.seatsPerMatch, t.rounds);
@@ -17,12 +19,15 @@ export function planOf(t: Pick<TournamentRecord, 'format' | 'rounds' | 'seatsPer
 }
 
 /** Swiss byes so far: an entrant absent from a round it was paired in scores 1 there. */
-export function byesOf(t: Pick<TournamentRecord, 'format' | 'entrants' | 'matches' | 'roundsCreated'>): Map<number, number> {
+export function byesOf(
+  t: Pick<TournamentRecord, 'format' | 'entrants' | 'matches' | 'roundsCreated'>,
+): Map<number, number> {
   const byes = new Map<number, number>();
   if (t.format !== 'swiss') return byes;
   const seated = Array.from({ length: t.roundsCreated }, () => new Set<number>());
   for (const m of t.matches) for (const e of m.entrants) seated[m.round - 1]?.add(e);
-  for (const round of seated) for (const e of t.entrants) if (!round.has(e.idx)) byes.set(e.idx, (byes.get(e.idx) ?? 0) + 1);
+  for (const round of seated)
+    for (const e of t.entrants) if (!round.has(e.idx)) byes.set(e.idx, (byes.get(e.idx) ?? 0) + 1);
   return byes;
 }
 
@@ -63,12 +68,21 @@ export function arenaRound(t: Pick<TournamentRecord, 'entrants' | 'matches' | 's
   const last = new Map<number, readonly number[]>();
   const firstSeats = new Map<number, number>();
   for (const m of [...t.matches].sort((a, b) => a.round - b.round || a.table - b.table)) {
-    for (const e of m.entrants) last.set(e, m.entrants.filter((o) => o !== e));
+    for (const e of m.entrants)
+      last.set(
+        e,
+        m.entrants.filter((o) => o !== e),
+      );
     const first = m.entrants[0];
     if (first !== undefined) firstSeats.set(first, (firstSeats.get(first) ?? 0) + 1);
   }
-  const free = t.entrants.filter((e) => !busy.has(e.idx)).map((e) => ({
-    idx: e.idx, score: scores.get(e.idx) ?? 0, lastOpponents: last.get(e.idx) ?? [], firstSeats: firstSeats.get(e.idx) ?? 0,
-  }));
+  const free = t.entrants
+    .filter((e) => !busy.has(e.idx))
+    .map((e) => ({
+      idx: e.idx,
+      score: scores.get(e.idx) ?? 0,
+      lastOpponents: last.get(e.idx) ?? [],
+      firstSeats: firstSeats.get(e.idx) ?? 0,
+    }));
   return arenaPairing(free, t.seatsPerMatch);
 }

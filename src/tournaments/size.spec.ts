@@ -7,7 +7,12 @@ describe('plannedMatches: counted, agreeing with what pairing.ts lists', () => {
       for (let k = 2; k <= Math.min(6, n); k++) {
         for (const cycles of [1, 2, 3]) {
           const listed = roundRobin(n, k, cycles).flat().length;
-          expect({ n, k, cycles, planned: plannedMatches({ format: 'round-robin', n, k, rounds: cycles, minSeats: 2 }) }).toEqual({ n, k, cycles, planned: listed });
+          expect({
+            n,
+            k,
+            cycles,
+            planned: plannedMatches({ format: 'round-robin', n, k, rounds: cycles, minSeats: 2 }),
+          }).toEqual({ n, k, cycles, planned: listed });
         }
       }
     }
@@ -17,7 +22,13 @@ describe('plannedMatches: counted, agreeing with what pairing.ts lists', () => {
     for (let n = 2; n <= 13; n++) {
       for (let k = 2; k <= Math.min(6, n); k++) {
         for (const minSeats of [2, k]) {
-          const entrants = Array.from({ length: n }, (_, idx) => ({ idx, points: 0, met: [], seats: [], hadBye: false }));
+          const entrants = Array.from({ length: n }, (_, idx) => ({
+            idx,
+            points: 0,
+            met: [],
+            seats: [],
+            hadBye: false,
+          }));
           const tables = swissRound(entrants, k, minSeats, 1, seatCounts(n, k, [])).length;
           expect(plannedMatches({ format: 'swiss', n, k, rounds: 4, minSeats })).toBe(tables * 4);
         }

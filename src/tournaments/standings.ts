@@ -47,8 +47,18 @@ export function standingsOf({ entrants, matches, byes, scale = 1 }: StandingsInp
   }
   return entrants
     .map((e) => ({
-      idx: e.idx, name: e.name, points: points.get(e.idx) ?? 0, played: played.get(e.idx) ?? 0,
-      buchholz: buchholz.get(e.idx) ?? 0, sonnebornBerger: sb.get(e.idx) ?? 0,
+      idx: e.idx,
+      name: e.name,
+      points: points.get(e.idx) ?? 0,
+      played: played.get(e.idx) ?? 0,
+      buchholz: buchholz.get(e.idx) ?? 0,
+      sonnebornBerger: sb.get(e.idx) ?? 0,
     }))
-    .sort((a, b) => b.points - a.points || b.buchholz - a.buchholz || b.sonnebornBerger - a.sonnebornBerger || a.name.localeCompare(b.name));
+    .sort(
+      (a, b) =>
+        b.points - a.points ||
+        b.buchholz - a.buchholz ||
+        b.sonnebornBerger - a.sonnebornBerger ||
+        a.name.localeCompare(b.name),
+    );
 }

@@ -3,8 +3,20 @@ import { UsageError, parseTournamentArgs } from './tournament-args';
 describe('npm run tournament arguments', () => {
   it('takes the defaults and well-formed values', () => {
     expect(parseTournamentArgs([])).toEqual({ game: 'reversi', format: 'round-robin', bots: ['random', 'greedy'] });
-    expect(parseTournamentArgs(['--game', 'qwirkle', '--bots', 'random, greedy,random', '--format', 'swiss', '--rounds', '3', '--seats', '3']))
-      .toEqual({ game: 'qwirkle', format: 'swiss', bots: ['random', 'greedy', 'random'], rounds: 3, seats: 3 });
+    expect(
+      parseTournamentArgs([
+        '--game',
+        'qwirkle',
+        '--bots',
+        'random, greedy,random',
+        '--format',
+        'swiss',
+        '--rounds',
+        '3',
+        '--seats',
+        '3',
+      ]),
+    ).toEqual({ game: 'qwirkle', format: 'swiss', bots: ['random', 'greedy', 'random'], rounds: 3, seats: 3 });
   });
 
   it.each([
@@ -18,7 +30,7 @@ describe('npm run tournament arguments', () => {
     [['--game', 'chess'], '--game must be one of'],
     [['--bots', 'greedy'], '--bots needs at least two bots'],
     [['--bots', 'random,deep-blue'], '--bots: reversi has no bot "deep-blue"'],
-    [['--round', '3'], 'Unknown option \'--round\''],
+    [['--round', '3'], "Unknown option '--round'"],
     [['extra'], 'positional'],
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseTournamentArgs(argv)).toThrow(UsageError);

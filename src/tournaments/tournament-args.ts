@@ -16,7 +16,8 @@ export interface TournamentArgs {
 
 export class UsageError extends Error {}
 
-export const USAGE = 'usage: npm run tournament -- [--game reversi] [--bots random,greedy] [--format round-robin|swiss] [--rounds 1-50] [--seats 2-6]';
+export const USAGE =
+  'usage: npm run tournament -- [--game reversi] [--bots random,greedy] [--format round-robin|swiss] [--rounds 1-50] [--seats 2-6]';
 
 function intIn(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
@@ -46,14 +47,20 @@ export function parseTournamentArgs(argv: readonly string[]): TournamentArgs {
   }
   const game = values.game as string;
   const games = GAMES.map((g) => g.engine.id);
-  if (!games.includes(game)) throw new UsageError(`--game must be one of ${games.join(', ')}, not ${JSON.stringify(game)}`);
+  if (!games.includes(game))
+    throw new UsageError(`--game must be one of ${games.join(', ')}, not ${JSON.stringify(game)}`);
   const format = values.format as string;
-  if (format !== 'round-robin' && format !== 'swiss') throw new UsageError(`--format must be round-robin or swiss, not ${JSON.stringify(format)}`);
-  const bots = (values.bots ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+  if (format !== 'round-robin' && format !== 'swiss')
+    throw new UsageError(`--format must be round-robin or swiss, not ${JSON.stringify(format)}`);
+  const bots = (values.bots ?? '')
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   const known = botsOf(game).map((b) => b.id);
   if (bots.length < 2) throw new UsageError('--bots needs at least two bots, comma-separated');
   const unknown = bots.find((b) => !known.includes(b));
-  if (unknown !== undefined) throw new UsageError(`--bots: ${game} has no bot ${JSON.stringify(unknown)} (it has ${known.join(', ')})`);
+  if (unknown !== undefined)
+    throw new UsageError(`--bots: ${game} has no bot ${JSON.stringify(unknown)} (it has ${known.join(', ')})`);
   const rounds = intIn('rounds', values.rounds, 1, 50);
   const seats = intIn('seats', values.seats, 2, 6);
   return { game, format, bots, ...(rounds === undefined ? {} : { rounds }), ...(seats === undefined ? {} : { seats }) };

@@ -49,7 +49,10 @@ export interface TournamentRecord {
   readonly matches: readonly TournamentMatchRecord[];
 }
 
-export interface NewTournament extends Pick<TournamentRecord, 'id' | 'game' | 'format' | 'rounds' | 'seatsPerMatch' | 'options' | 'clock' | 'endsAt' | 'botTimeoutMs'> {
+export interface NewTournament extends Pick<
+  TournamentRecord,
+  'id' | 'game' | 'format' | 'rounds' | 'seatsPerMatch' | 'options' | 'clock' | 'endsAt' | 'botTimeoutMs'
+> {
   readonly entrants: readonly Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[];
   readonly plannedRounds: number;
   /** Round robin: every round's tables, listed once here; Swiss: null. */

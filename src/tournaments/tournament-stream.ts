@@ -9,7 +9,8 @@ const POLL_MS = 500;
 const HEARTBEAT_MS = 15_000;
 
 /** How far a tournament has come, from its own row (store.progress): what each poll reads. Only grows. */
-const progressOfRow = (p: TournamentProgress): number => p.roundsCreated + p.matchesScored + (p.status === 'finished' ? 1 : 0);
+const progressOfRow = (p: TournamentProgress): number =>
+  p.roundsCreated + p.matchesScored + (p.status === 'finished' ? 1 : 0);
 
 /**
  * `GET /tournaments/{id}/events`: Server-Sent Events, one per step of the tournament (a round created, a match
@@ -48,7 +49,13 @@ export class TournamentStream implements OnApplicationShutdown {
     };
     try {
       reply.hijack(); // the response is written here; what Fastify set so far (CORS) goes out with it
-      raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string | number | string[]>), 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string | number | string[]>),
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
       raw.write(': tournament events\n\n');
       raw.on('close', close);
       this.open.add(close);
@@ -58,7 +65,9 @@ export class TournamentStream implements OnApplicationShutdown {
         if (steps.length > sent) {
           for (let n = sent + 1; n <= steps.length; n++) {
             const step = steps[n - 1] as Step;
-            raw.write(`id: ${n}\nevent: ${step.kind}\ndata: ${JSON.stringify({ progress: n, round: step.round, tournament: last })}\n\n`);
+            raw.write(
+              `id: ${n}\nevent: ${step.kind}\ndata: ${JSON.stringify({ progress: n, round: step.round, tournament: last })}\n\n`,
+            );
           }
           sent = steps.length;
           quietSince = Date.now();
@@ -92,7 +101,10 @@ export class TournamentStream implements OnApplicationShutdown {
 }
 
 export type StepKind = 'round.started' | 'match.finished' | 'tournament.finished';
-interface Step { kind: StepKind; round: number | null }
+interface Step {
+  kind: StepKind;
+  round: number | null;
+}
 
 /**
  * Every step so far, in the order they happened: each round's creation, then its matches scored, then the next

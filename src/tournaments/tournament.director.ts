@@ -74,7 +74,7 @@ export class TournamentDirector extends Sweeper<void> {
     }
     if (t.matches.some((m) => m.round === t.roundsCreated && m.result === null)) return;
     const engine = this.engines.get(t.game) as AnyEngine;
-    if (t.roundsCreated >= await this.tournaments.plannedRounds(t)) {
+    if (t.roundsCreated >= (await this.tournaments.plannedRounds(t))) {
       await this.store.finish(id);
       return;
     }
@@ -85,7 +85,8 @@ export class TournamentDirector extends Sweeper<void> {
     }
     const matches = this.tournaments.roundMatches(engine, t, round);
     // Counted once the round's transaction committed (false: another director created it).
-    if (await this.store.createRound(id, t.roundsCreated + 1, matches)) this.metrics.matchesCreated(engine.id, matches.length);
+    if (await this.store.createRound(id, t.roundsCreated + 1, matches))
+      this.metrics.matchesCreated(engine.id, matches.length);
   }
 
   /**

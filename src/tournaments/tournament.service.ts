@@ -24,7 +24,13 @@ import { ARENA_POINTS_SCALE } from './arena';
 import { arenaRound, byesOf, nextSwissRound, planOf } from './rounds';
 import { plannedMatches } from './size';
 import { standingsOf } from './standings';
-import { type EntrantRecord, type NewRound, TOURNAMENT_STORE, type TournamentRecord, type TournamentStore } from './tournament-store.port';
+import {
+  type EntrantRecord,
+  type NewRound,
+  TOURNAMENT_STORE,
+  type TournamentRecord,
+  type TournamentStore,
+} from './tournament-store.port';
 import type { EntrantView, TournamentResponse } from './tournament.types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,24 +53,37 @@ export class TournamentService {
   /** `bearer`: the request's `Authorization: Bearer` token, if any; a player entrant must be the player it names. */
   async create(input: CreateTournamentDto, bearer?: string): Promise<TournamentResponse> {
     const engine = this.engines.get(input.game);
-    if (!engine) throw invalid(`game: no game ${JSON.stringify(input.game)}; see GET /games.`, 'tournament/unknown-game');
+    if (!engine)
+      throw invalid(`game: no game ${JSON.stringify(input.game)}; see GET /games.`, 'tournament/unknown-game');
     const k = input.seatsPerMatch ?? engine.seats.min;
     if (k < engine.seats.min || k > engine.seats.max) {
-      throw invalid(`seatsPerMatch: ${engine.id} takes ${engine.seats.min} to ${engine.seats.max} seats.`, 'tournament/seats-per-match');
+      throw invalid(
+        `seatsPerMatch: ${engine.id} takes ${engine.seats.min} to ${engine.seats.max} seats.`,
+        'tournament/seats-per-match',
+      );
     }
     const n = input.entrants.length;
     if (k > n) throw invalid(`seatsPerMatch ${k} needs at least ${k} entrants.`, 'tournament/too-few-entrants');
     const arena = input.format === 'arena';
     if (arena !== (input.minutes !== undefined && input.minutes !== null)) {
-      throw invalid(arena ? 'minutes: an arena needs its duration.' : 'minutes: only an arena has a duration; give rounds.', 'tournament/minutes');
+      throw invalid(
+        arena ? 'minutes: an arena needs its duration.' : 'minutes: only an arena has a duration; give rounds.',
+        'tournament/minutes',
+      );
     }
-    if (arena && input.rounds !== undefined && input.rounds !== null) throw invalid('rounds: an arena pairs by time, not rounds; give minutes.', 'tournament/rounds');
+    if (arena && input.rounds !== undefined && input.rounds !== null)
+      throw invalid('rounds: an arena pairs by time, not rounds; give minutes.', 'tournament/rounds');
     const rounds = input.rounds ?? (input.format === 'swiss' ? Math.max(1, Math.ceil(Math.log2(n))) : 1);
     // Counted, not listed: nothing below runs for a tournament over the cap (size.ts).
     const planned = plannedMatches({ format: input.format, n, k, rounds, minSeats: engine.seats.min });
     const cap = this.config.tournamentMaxMatches;
     if (planned > cap) {
-      throw new ApiError('VALIDATION_FAILED', `This tournament would plan ${planned} matches; at most ${cap} are allowed (fewer entrants, rounds or seats per match).`, 'tournament/too-large', { plannedMatches: planned, maxMatches: cap });
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        `This tournament would plan ${planned} matches; at most ${cap} are allowed (fewer entrants, rounds or seats per match).`,
+        'tournament/too-large',
+        { plannedMatches: planned, maxMatches: cap },
+      );
     }
     const options = engine.parseOptions(input.options, k);
     if (!options.ok) throw fromEngineError(options.error);
@@ -72,23 +91,44 @@ export class TournamentService {
     const entrants = await this.entrants(engine, input, bearer);
     // A round ends when its matches do: bots always move, a player only within a clock.
     if (clock === null && entrants.some((e) => e.kind === 'player')) {
-      throw invalid('timeControl: a tournament with players needs one, so that every round ends.', 'tournament/time-control-needed');
+      throw invalid(
+        'timeControl: a tournament with players needs one, so that every round ends.',
+        'tournament/time-control-needed',
+      );
     }
     const id = randomUUID();
     // The plan is listed here, once, under the cap, and stored: no read and no later round lists it again.
     const { plannedRounds, schedule } = planOf({ format: input.format, rounds, seatsPerMatch: k, entrants });
     const record: TournamentRecord = {
-      id, game: engine.id, format: input.format, rounds, seatsPerMatch: k, options: input.options ?? {}, clock, status: 'running',
-      roundsCreated: 0, plannedRounds, botTimeoutMs: input.botTimeoutMs ?? null, createdAt: this.clock.now(), matches: [],
+      id,
+      game: engine.id,
+      format: input.format,
+      rounds,
+      seatsPerMatch: k,
+      options: input.options ?? {},
+      clock,
+      status: 'running',
+      roundsCreated: 0,
+      plannedRounds,
+      botTimeoutMs: input.botTimeoutMs ?? null,
+      createdAt: this.clock.now(),
+      matches: [],
       endsAt: arena ? new Date(this.clock.now().getTime() + (input.minutes as number) * 60_000) : null,
       entrants: entrants.map((e) => ({ ...e, requests: 0, failures: 0, latencyMs: 0 })),
     };
-    const first = this.roundMatches(engine, record, arena ? arenaRound(record) : schedule === null ? nextSwissRound(record, engine.seats.min) : (schedule[0] ?? []));
+    const first = this.roundMatches(
+      engine,
+      record,
+      arena ? arenaRound(record) : schedule === null ? nextSwissRound(record, engine.seats.min) : (schedule[0] ?? []),
+    );
     await this.store.create({ ...record, entrants, plannedRounds, schedule }, first);
     this.access.metrics.matchesCreated(engine.id, first.length); // the first round's matches, committed with the tournament
     const response = await this.get(id);
     const secrets = new Map(entrants.filter((e) => e.secret !== null).map((e) => [e.name, e.secret as string]));
-    return { ...response, entrants: response.entrants.map((e) => (secrets.has(e.name) ? { ...e, webhookSecret: secrets.get(e.name) } : e)) };
+    return {
+      ...response,
+      entrants: response.entrants.map((e) => (secrets.has(e.name) ? { ...e, webhookSecret: secrets.get(e.name) } : e)),
+    };
   }
 
   async get(id: string): Promise<TournamentResponse> {
@@ -97,18 +137,42 @@ export class TournamentService {
     const keyOf = (e: EntrantRecord): string => (e.playerId !== null ? `player:${e.playerId}` : `bot:${e.name}`);
     const rated = new Map((await this.ratings.ratings(t.game, t.entrants.map(keyOf))).map((r) => [r.key, r]));
     const names = t.entrants.map((e) => e.name);
-    const rounds: TournamentResponse['rounds'] = Array.from({ length: t.roundsCreated }, (_, i) => ({ round: i + 1, matches: [] }));
+    const rounds: TournamentResponse['rounds'] = Array.from({ length: t.roundsCreated }, (_, i) => ({
+      round: i + 1,
+      matches: [],
+    }));
     for (const m of t.matches) {
-      rounds[m.round - 1]?.matches.push({ id: m.matchId, seats: m.entrants.map((e) => names[e] as string), points: m.result ? [...m.result.points] : null });
+      rounds[m.round - 1]?.matches.push({
+        id: m.matchId,
+        seats: m.entrants.map((e) => names[e] as string),
+        points: m.result ? [...m.result.points] : null,
+      });
     }
     return {
-      id: t.id, game: t.game, format: t.format, status: t.status, seatsPerMatch: t.seatsPerMatch, plannedRounds: t.format === 'arena' ? null : await this.plannedRounds(t),
+      id: t.id,
+      game: t.game,
+      format: t.format,
+      status: t.status,
+      seatsPerMatch: t.seatsPerMatch,
+      plannedRounds: t.format === 'arena' ? null : await this.plannedRounds(t),
       endsAt: t.endsAt?.toISOString() ?? null,
       botTimeoutMs: t.botTimeoutMs ?? this.config.botHttpTimeoutMs,
       entrants: t.entrants.map(entrantView),
-      standings: standingsOf({ entrants: t.entrants, matches: t.matches, byes: byesOf(t), scale: t.format === 'arena' ? ARENA_POINTS_SCALE : 1 }).map((s) => {
+      standings: standingsOf({
+        entrants: t.entrants,
+        matches: t.matches,
+        byes: byesOf(t),
+        scale: t.format === 'arena' ? ARENA_POINTS_SCALE : 1,
+      }).map((s) => {
         const rating = rated.get(keyOf(t.entrants[s.idx] as EntrantRecord));
-        return { name: s.name, points: s.points, played: s.played, rating: rating ? displayed(rating) : null, buchholz: s.buchholz, sonnebornBerger: s.sonnebornBerger };
+        return {
+          name: s.name,
+          points: s.points,
+          played: s.played,
+          rating: rating ? displayed(rating) : null,
+          buchholz: s.buchholz,
+          sonnebornBerger: s.sonnebornBerger,
+        };
       }),
       rounds,
       createdAt: t.createdAt.toISOString(),
@@ -140,14 +204,34 @@ export class TournamentService {
       if (!parsed.ok) throw fromEngineError(parsed.error);
       const seed = newSeed();
       const clock = t.clock;
-      const state = decider.initialState({ seed, options: parsed.value, seats: holders, expiresAt: null, clock, createdAt: createdAt.getTime() });
+      const state = decider.initialState({
+        seed,
+        options: parsed.value,
+        seats: holders,
+        expiresAt: null,
+        clock,
+        createdAt: createdAt.getTime(),
+      });
       const toMove = decider.toMove(state);
       return {
         entrants: table,
         match: {
-          id: randomUUID(), game: engine.id, rulesVersion: engine.rulesVersion, seed, ...commitTo(engine, seed), options: parsed.value, status: state.status, toMove,
-          unlisted: false, expiresAt: null, rematchOf: null, clock, createdAt, deadlineAt: deadlineOf(state),
-          botDueAt: botDueOf(state, toMove, createdAt.getTime()), seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: null })),
+          id: randomUUID(),
+          game: engine.id,
+          rulesVersion: engine.rulesVersion,
+          seed,
+          ...commitTo(engine, seed),
+          options: parsed.value,
+          status: state.status,
+          toMove,
+          unlisted: false,
+          expiresAt: null,
+          rematchOf: null,
+          clock,
+          createdAt,
+          deadlineAt: deadlineOf(state),
+          botDueAt: botDueOf(state, toMove, createdAt.getTime()),
+          seats: holders.map((holder, seat) => ({ seat, holder, tokenHash: null })),
         },
       };
     });
@@ -161,7 +245,11 @@ export class TournamentService {
     return player;
   }
 
-  private async entrants(engine: AnyEngine, input: CreateTournamentDto, bearer: string | undefined): Promise<Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[]> {
+  private async entrants(
+    engine: AnyEngine,
+    input: CreateTournamentDto,
+    bearer: string | undefined,
+  ): Promise<Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[]> {
     const out: Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[] = [];
     let caller: PlayerRecord | null | undefined;
     for (const [idx, e] of input.entrants.entries()) {
@@ -172,24 +260,43 @@ export class TournamentService {
         // A player enters itself, nobody else (API.md "Bots and tournaments"): the request carries its key.
         caller ??= await this.caller(bearer);
         if (caller === null || caller.id !== e.player.toLowerCase()) {
-          throw new ApiError('FORBIDDEN', `entrants.${idx}.player: a player enters a tournament only itself, with its own player key (Authorization: Bearer tbp_…).`, 'entrants/not-yourself');
+          throw new ApiError(
+            'FORBIDDEN',
+            `entrants.${idx}.player: a player enters a tournament only itself, with its own player key (Authorization: Bearer tbp_…).`,
+            'entrants/not-yourself',
+          );
         }
         out.push({ ...base, name: e.name ?? caller.name, kind: 'player', playerId: caller.id });
         continue;
       }
-      if (e.name === undefined) throw invalid(`entrants.${idx}.name: a bot entrant needs a name.`, 'entrants/name-missing');
+      if (e.name === undefined)
+        throw invalid(`entrants.${idx}.name: a bot entrant needs a name.`, 'entrants/name-missing');
       if (e.bot !== undefined) {
-        if (!findBot(engine.id, e.bot)) throw invalid(`entrants.${idx}.bot: ${engine.id} has no bot ${JSON.stringify(e.bot)}; see GET /games/${engine.id}/bots.`, 'entrants/unknown-bot');
+        if (!findBot(engine.id, e.bot))
+          throw invalid(
+            `entrants.${idx}.bot: ${engine.id} has no bot ${JSON.stringify(e.bot)}; see GET /games/${engine.id}/bots.`,
+            'entrants/unknown-bot',
+          );
         out.push({ ...base, name: e.name, kind: 'bot', bot: e.bot });
         continue;
       }
       const refused = refuseWebhookUrl(e.url as string, this.config.webhookAllowPrivate);
       if (refused) throw invalid(`entrants.${idx}.url ${refused}.`, 'entrants/url-refused');
-      out.push({ ...base, name: e.name, kind: 'http', url: e.url as string, secret: `whsec_${randomBytes(32).toString('base64')}` });
+      out.push({
+        ...base,
+        name: e.name,
+        kind: 'http',
+        url: e.url as string,
+        secret: `whsec_${randomBytes(32).toString('base64')}`,
+      });
     }
     const names = out.map((e) => e.name);
     const twice = names.find((name, i) => names.indexOf(name) !== i);
-    if (twice !== undefined) throw invalid(`entrants: the name ${JSON.stringify(twice)} is taken twice; names are unique in a tournament.`, 'entrants/name-taken');
+    if (twice !== undefined)
+      throw invalid(
+        `entrants: the name ${JSON.stringify(twice)} is taken twice; names are unique in a tournament.`,
+        'entrants/name-taken',
+      );
     return out;
   }
 }
@@ -204,7 +311,11 @@ function entrantView(e: EntrantRecord): EntrantView {
   if (e.kind === 'player') return { name: e.name, kind: 'player', player: e.playerId as string };
   if (e.kind === 'bot') return { name: e.name, kind: 'bot', bot: e.bot as string };
   return {
-    name: e.name, kind: 'http', url: e.url as string, requests: e.requests, failures: e.failures,
+    name: e.name,
+    kind: 'http',
+    url: e.url as string,
+    requests: e.requests,
+    failures: e.failures,
     meanLatencyMs: e.requests === 0 ? null : Math.round(e.latencyMs / e.requests),
   };
 }

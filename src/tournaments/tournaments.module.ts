@@ -18,7 +18,13 @@ import { TournamentsController } from './tournaments.controller';
  */
 @Global()
 @Module({
-  providers: [{ provide: HTTP_BOT_DIRECTORY, inject: [DATABASE], useFactory: (db: Database) => new PrismaTournamentStore(db.prisma) }],
+  providers: [
+    {
+      provide: HTTP_BOT_DIRECTORY,
+      inject: [DATABASE],
+      useFactory: (db: Database) => new PrismaTournamentStore(db.prisma),
+    },
+  ],
   exports: [HTTP_BOT_DIRECTORY],
 })
 export class HttpBotDirectoryModule {}
@@ -28,8 +34,14 @@ export class HttpBotDirectoryModule {}
   imports: [MatchesModule, PlayerDirectoryModule, RatingsModule, HttpBotDirectoryModule],
   controllers: [TournamentsController],
   providers: [
-    TournamentService, TournamentDirector, TournamentStream,
-    { provide: TOURNAMENT_STORE, inject: [DATABASE], useFactory: (db: Database) => new PrismaTournamentStore(db.prisma) },
+    TournamentService,
+    TournamentDirector,
+    TournamentStream,
+    {
+      provide: TOURNAMENT_STORE,
+      inject: [DATABASE],
+      useFactory: (db: Database) => new PrismaTournamentStore(db.prisma),
+    },
   ],
   exports: [TournamentService, TournamentDirector, TOURNAMENT_STORE],
 })

@@ -18,7 +18,16 @@ import { FoldError, type MatchState, matchDecider } from '../matches/decider';
 import { EVENT_TYPES } from '../matches/event-types';
 import { fromStored } from '../matches/match-events';
 import type { SqlRunner } from '../store/database';
-import { asJson, createdHolder, eventRowsAfter, inSnapshot, matchIdsAfter, matchRowOf, seatsOf, storedEventOf } from '../matches/postgres/match-rows';
+import {
+  asJson,
+  createdHolder,
+  eventRowsAfter,
+  inSnapshot,
+  matchIdsAfter,
+  matchRowOf,
+  seatsOf,
+  storedEventOf,
+} from '../matches/postgres/match-rows';
 
 /** What the check reads through: statements, and a session (one connection) for each match's transaction. */
 export interface VerifyDatabase extends SqlRunner {
@@ -47,12 +56,19 @@ export interface VerifyOptions {
 }
 
 class Failed extends Error {
-  constructor(readonly seq: number | null, problem: string) {
+  constructor(
+    readonly seq: number | null,
+    problem: string,
+  ) {
     super(problem);
   }
 }
 
-export async function verifyLogs(db: VerifyDatabase, engines: readonly AnyEngine[], options: VerifyOptions): Promise<VerifySummary> {
+export async function verifyLogs(
+  db: VerifyDatabase,
+  engines: readonly AnyEngine[],
+  options: VerifyOptions,
+): Promise<VerifySummary> {
   const byId = new Map(engines.map((e) => [e.id, e]));
   const pageSize = options.pageSize ?? 200;
   let after = '00000000-0000-0000-0000-000000000000';
@@ -81,26 +97,41 @@ export async function verifyLogs(db: VerifyDatabase, engines: readonly AnyEngine
 }
 
 /** Replays one match through the decider's fold; returns its event count (null when it no longer exists), or throws Failed. */
-async function verifyMatch(db: SqlRunner, byId: ReadonlyMap<string, AnyEngine>, id: string, pageSize: number): Promise<number | null> {
+async function verifyMatch(
+  db: SqlRunner,
+  byId: ReadonlyMap<string, AnyEngine>,
+  id: string,
+  pageSize: number,
+): Promise<number | null> {
   const row = await matchRowOf(db, id);
   if (!row) return null;
   const engine = byId.get(row.game);
   if (!engine) throw new Failed(null, `no engine for game "${row.game}" on this server`);
   if (Number(row.rulesVersion) !== engine.rulesVersion) {
-    throw new Failed(null, `played under ${row.game} rules version ${row.rulesVersion}; this server runs version ${engine.rulesVersion} only`);
+    throw new Failed(
+      null,
+      `played under ${row.game} rules version ${row.rulesVersion}; this server runs version ${engine.rulesVersion} only`,
+    );
   }
   const decider = matchDecider(engine);
-  let state: MatchState<unknown> = fold(null, () => decider.initialState({
-    seed: row.seed, options: asJson(row.options), seats: seatsOf(row).map(createdHolder), expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt).getTime(),
-    clock: (asJson(row.clock) as Parameters<typeof decider.initialState>[0]['clock']) ?? null, createdAt: new Date(row.createdAt).getTime(),
-  }));
+  let state: MatchState<unknown> = fold(null, () =>
+    decider.initialState({
+      seed: row.seed,
+      options: asJson(row.options),
+      seats: seatsOf(row).map(createdHolder),
+      expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt).getTime(),
+      clock: (asJson(row.clock) as Parameters<typeof decider.initialState>[0]['clock']) ?? null,
+      createdAt: new Date(row.createdAt).getTime(),
+    }),
+  );
   let version = 0;
   for (;;) {
     const page = await eventRowsAfter(db, row.id, version, pageSize);
     for (const event of page) {
       const seq = Number(event.seq);
       if (seq !== version + 1) throw new Failed(seq, `the log has a gap before event ${seq}`);
-      if (state.status === 'finished' || state.status === 'aborted') throw new Failed(seq, `an event follows the end of the match (${state.status})`);
+      if (state.status === 'finished' || state.status === 'aborted')
+        throw new Failed(seq, `an event follows the end of the match (${state.status})`);
       if (!KNOWN_EVENTS.has(event.type)) throw new Failed(seq, `unknown event type "${event.type}"`);
       const before = state;
       state = fold(seq, () => decider.evolve(before, fromStored(storedEventOf(event))));
@@ -108,8 +139,10 @@ async function verifyMatch(db: SqlRunner, byId: ReadonlyMap<string, AnyEngine>, 
     }
     if (page.length < pageSize) break;
   }
-  if (version !== Number(row.version)) throw new Failed(null, `the log ends at event ${version}, but the match is at version ${row.version}`);
-  if (row.status !== state.status) throw new Failed(null, `stored as ${row.status}, but its log replays to a match that is ${state.status}`);
+  if (version !== Number(row.version))
+    throw new Failed(null, `the log ends at event ${version}, but the match is at version ${row.version}`);
+  if (row.status !== state.status)
+    throw new Failed(null, `stored as ${row.status}, but its log replays to a match that is ${state.status}`);
   return version;
 }
 
@@ -121,7 +154,11 @@ function fold<T>(seq: number | null, step: () => T): T {
   try {
     return step();
   } catch (error) {
-    if (error instanceof FoldError) throw new Failed(seq ?? error.seq, `${error.engineError.code}${error.engineError.reason ? ` ${error.engineError.reason}` : ''}: ${error.engineError.message}`);
+    if (error instanceof FoldError)
+      throw new Failed(
+        seq ?? error.seq,
+        `${error.engineError.code}${error.engineError.reason ? ` ${error.engineError.reason}` : ''}: ${error.engineError.message}`,
+      );
     throw new Failed(seq, `the engine threw: ${(error as Error).message}`);
   }
 }

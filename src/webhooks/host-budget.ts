@@ -23,7 +23,10 @@ interface HostUse {
 export class HostBudget {
   private readonly hosts = new Map<string, HostUse>();
 
-  constructor(private readonly concurrent: number, private readonly perMinute: number) {}
+  constructor(
+    private readonly concurrent: number,
+    private readonly perMinute: number,
+  ) {}
 
   /** Takes a slot for one attempt to `host` at `now`, if its budget allows. */
   take(host: string, now: number): Take {

@@ -8,7 +8,11 @@ import type { MatchStatus, OutboxMessage } from '../matches/event-store.port';
 export type WebhookType = 'match.started' | 'turn.started' | 'match.finished';
 
 /** `match.started` when the match becomes active; `turn.started` after every later event with a seat to move; `match.finished` when it ends (finished, or aborted before it started). */
-export function webhookTypeOf(before: MatchStatus | null, after: MatchStatus, toMove: readonly number[]): WebhookType | null {
+export function webhookTypeOf(
+  before: MatchStatus | null,
+  after: MatchStatus,
+  toMove: readonly number[],
+): WebhookType | null {
   if (after === 'finished' || after === 'aborted') return before === after ? null : 'match.finished';
   if (after !== 'active') return null;
   if (before !== 'active') return 'match.started';
@@ -28,7 +32,14 @@ export function outboxMessage(type: WebhookType, at: Date, data: WebhookEventDat
   const body = JSON.stringify({
     type,
     timestamp: at.toISOString(),
-    data: { game: data.game, matchId: data.matchId, seq: data.seq, version: data.seq, status: data.status, toMove: [...data.toMove] },
+    data: {
+      game: data.game,
+      matchId: data.matchId,
+      seq: data.seq,
+      version: data.seq,
+      status: data.status,
+      toMove: [...data.toMove],
+    },
   });
   return { type, messageId: `msg_${data.matchId.replace(/-/g, '')}_${data.seq}`, body };
 }

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { BODY_CAP, postWebhook } from './post';
 
 /** A local server whose answer each test chooses; it records the paths asked for. */
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; paths: string[]; close(): Promise<void> }> {
+async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; paths: string[]; close(): Promise<void> }> {
   const paths: string[] = [];
   const server = createServer((req, res) => {
     paths.push(req.url ?? '');
@@ -13,11 +15,13 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`, paths,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    url: `http://127.0.0.1:${port}`,
+    paths,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -45,7 +49,13 @@ describe('postWebhook', () => {
   it('answers a small body whole', async () => {
     const s = await serve((_req, res) => res.writeHead(200).end('{"ok":true}'));
     try {
-      expect(await postWebhook(s.url, {}, '{}', opts)).toMatchObject({ statusCode: 200, body: '{"ok":true}', truncated: false, complete: true, error: null });
+      expect(await postWebhook(s.url, {}, '{}', opts)).toMatchObject({
+        statusCode: 200,
+        body: '{"ok":true}',
+        truncated: false,
+        complete: true,
+        error: null,
+      });
     } finally {
       await s.close();
     }
@@ -71,7 +81,10 @@ describe('postWebhook', () => {
       const literal = await postWebhook(s.url, {}, '{}', { ...opts, allowPrivate: false });
       expect(literal).toMatchObject({ statusCode: null, complete: false, error: 'refused' });
       // The error is one word: never what the name resolved to.
-      const named = await postWebhook(s.url.replace('127.0.0.1', 'localhost'), {}, '{}', { ...opts, allowPrivate: false });
+      const named = await postWebhook(s.url.replace('127.0.0.1', 'localhost'), {}, '{}', {
+        ...opts,
+        allowPrivate: false,
+      });
       expect(named).toMatchObject({ statusCode: null, error: 'refused' });
       expect(s.paths).toEqual([]);
     } finally {
@@ -97,9 +110,20 @@ describe('postWebhook', () => {
     const closed = await serve(() => undefined);
     await closed.close();
     try {
-      expect(await postWebhook(closed.url, {}, '{}', opts)).toMatchObject({ statusCode: null, error: 'unreachable', timedOut: false });
-      expect(await postWebhook('https://no-such-host.invalid/hook', {}, '{}', opts)).toMatchObject({ statusCode: null, error: 'unreachable' });
-      expect(await postWebhook(s.url, {}, '{}', { ...opts, timeoutMs: 150 })).toMatchObject({ statusCode: null, error: 'unreachable', timedOut: true });
+      expect(await postWebhook(closed.url, {}, '{}', opts)).toMatchObject({
+        statusCode: null,
+        error: 'unreachable',
+        timedOut: false,
+      });
+      expect(await postWebhook('https://no-such-host.invalid/hook', {}, '{}', opts)).toMatchObject({
+        statusCode: null,
+        error: 'unreachable',
+      });
+      expect(await postWebhook(s.url, {}, '{}', { ...opts, timeoutMs: 150 })).toMatchObject({
+        statusCode: null,
+        error: 'unreachable',
+        timedOut: true,
+      });
     } finally {
       await s.close();
     }

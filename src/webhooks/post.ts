@@ -36,7 +36,15 @@ export interface PostResult {
   readonly complete: boolean;
 }
 
-const noAnswer = (error: PostError, timedOut = false): PostResult => ({ statusCode: null, error, timedOut, retryAfter: null, body: '', truncated: false, complete: false });
+const noAnswer = (error: PostError, timedOut = false): PostResult => ({
+  statusCode: null,
+  error,
+  timedOut,
+  retryAfter: null,
+  body: '',
+  truncated: false,
+  complete: false,
+});
 
 /** Marks the lookup's refusal, so that the request's error says `refused`, not `unreachable`. */
 const REFUSED = 'EREFUSED_ADDRESS';
@@ -56,7 +64,12 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
   };
 }
 
-export function postWebhook(url: string, headers: Record<string, string>, body: string, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+): Promise<PostResult> {
   return new Promise((resolve) => {
     let target: URL;
     try {
@@ -75,43 +88,59 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       resolve(result);
     };
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(target, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'turnbase-webhooks/1' },
-      lookup: guardedLookup(opts.allowPrivate),
-    }, (res) => {
-      let read = 0;
-      let truncated = false;
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => {
-        if (truncated) return;
-        chunks.push(chunk.subarray(0, Math.max(0, BODY_CAP - read)));
-        read += chunk.length;
-        if (read > BODY_CAP) {
-          truncated = true;
-          res.destroy(); // enough: nothing past the cap is read
-        }
-      });
-      let ended = false;
-      res.on('end', () => {
-        ended = true;
-      });
-      const answer = (): void => {
-        const retryAfter = res.headers['retry-after'];
-        done({
-          statusCode: res.statusCode ?? null, error: timedOut && !ended ? 'unreachable' : null, timedOut: timedOut && !ended, retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
-          body: Buffer.concat(chunks).toString('utf8'), truncated, complete: ended && !truncated,
+    const req = send(
+      target,
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'turnbase-webhooks/1',
+        },
+        lookup: guardedLookup(opts.allowPrivate),
+      },
+      (res) => {
+        let read = 0;
+        let truncated = false;
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (truncated) return;
+          chunks.push(chunk.subarray(0, Math.max(0, BODY_CAP - read)));
+          read += chunk.length;
+          if (read > BODY_CAP) {
+            truncated = true;
+            res.destroy(); // enough: nothing past the cap is read
+          }
         });
-      };
-      res.on('end', answer);
-      res.on('close', answer);
-      res.on('error', answer);
-    });
+        let ended = false;
+        res.on('end', () => {
+          ended = true;
+        });
+        const answer = (): void => {
+          const retryAfter = res.headers['retry-after'];
+          done({
+            statusCode: res.statusCode ?? null,
+            error: timedOut && !ended ? 'unreachable' : null,
+            timedOut: timedOut && !ended,
+            retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+            body: Buffer.concat(chunks).toString('utf8'),
+            truncated,
+            complete: ended && !truncated,
+          });
+        };
+        res.on('end', answer);
+        res.on('close', answer);
+        res.on('error', answer);
+      },
+    );
     const timer = setTimeout(() => {
       timedOut = true;
       req.destroy(new Error('timed out'));
     }, opts.timeoutMs);
-    req.on('error', (error: NodeJS.ErrnoException) => done(noAnswer(error.code === REFUSED ? 'refused' : 'unreachable', timedOut)));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      done(noAnswer(error.code === REFUSED ? 'refused' : 'unreachable', timedOut)),
+    );
     req.end(body);
   });
 }

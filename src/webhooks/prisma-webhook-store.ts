@@ -6,7 +6,9 @@ export class PrismaWebhookStore implements WebhookStore {
   constructor(private readonly prisma: PrismaClient) {}
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<DueDelivery[]> {
-    const rows = await this.prisma.$queryRaw<(Omit<DueDelivery, 'attempts' | 'createdAt'> & { attempts: number; createdAt: Date | string })[]>`
+    const rows = await this.prisma.$queryRaw<
+      (Omit<DueDelivery, 'attempts' | 'createdAt'> & { attempts: number; createdAt: Date | string })[]
+    >`
       UPDATE "WebhookDelivery" d SET "leaseUntil" = ${leaseUntil}::timestamptz
         FROM "WebhookEndpoint" w
        WHERE w."id" = d."endpointId" AND d."id" IN (
@@ -43,7 +45,10 @@ export class PrismaWebhookStore implements WebhookStore {
     // 410 Gone: the endpoint and everything still pending for it stop here (rare: two more statements).
     await this.prisma.$transaction([
       this.prisma.webhookEndpoint.update({ where: { id: endpointId }, data: { disabledAt: attempt.at } }),
-      this.prisma.webhookDelivery.updateMany({ where: { endpointId, status: 'pending' }, data: { status: 'disabled', leaseUntil: null } }),
+      this.prisma.webhookDelivery.updateMany({
+        where: { endpointId, status: 'pending' },
+        data: { status: 'disabled', leaseUntil: null },
+      }),
     ]);
     return true;
   }
@@ -57,7 +62,9 @@ export class PrismaWebhookStore implements WebhookStore {
 
   async defer(deliveries: readonly { readonly delivery: DueDelivery; readonly until: Date }[]): Promise<void> {
     if (deliveries.length === 0) return;
-    const rows = JSON.stringify(deliveries.map((d) => ({ id: d.delivery.id, attempts: d.delivery.attempts, until: d.until.toISOString() })));
+    const rows = JSON.stringify(
+      deliveries.map((d) => ({ id: d.delivery.id, attempts: d.delivery.attempts, until: d.until.toISOString() })),
+    );
     await this.prisma.$executeRaw`
       UPDATE "WebhookDelivery" d SET "nextAttemptAt" = x."until", "leaseUntil" = NULL
         FROM jsonb_to_recordset(${rows}::jsonb) AS x("id" uuid, "attempts" int, "until" timestamptz)
@@ -65,7 +72,10 @@ export class PrismaWebhookStore implements WebhookStore {
   }
 
   async secretsOf(matchId: string): Promise<string[] | null> {
-    const match = await this.prisma.match.findUnique({ where: { id: matchId }, select: { webhooks: { select: { secret: true } } } });
+    const match = await this.prisma.match.findUnique({
+      where: { id: matchId },
+      select: { webhooks: { select: { secret: true } } },
+    });
     return match ? match.webhooks.map((w) => w.secret) : null;
   }
 
@@ -76,9 +86,21 @@ export class PrismaWebhookStore implements WebhookStore {
       include: { endpoint: { select: { url: true } }, tries: { orderBy: { n: 'asc' } } },
     });
     return rows.map((r) => ({
-      messageId: r.messageId, url: r.endpoint.url, seq: r.seq, type: r.type, status: r.status,
-      createdAt: r.createdAt, nextAttemptAt: r.nextAttemptAt, deliveredAt: r.deliveredAt,
-      attempts: r.tries.map((t) => ({ n: t.n, at: t.at, statusCode: t.statusCode, error: t.error, durationMs: t.durationMs })),
+      messageId: r.messageId,
+      url: r.endpoint.url,
+      seq: r.seq,
+      type: r.type,
+      status: r.status,
+      createdAt: r.createdAt,
+      nextAttemptAt: r.nextAttemptAt,
+      deliveredAt: r.deliveredAt,
+      attempts: r.tries.map((t) => ({
+        n: t.n,
+        at: t.at,
+        statusCode: t.statusCode,
+        error: t.error,
+        durationMs: t.durationMs,
+      })),
     }));
   }
 }

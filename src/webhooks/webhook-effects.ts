@@ -25,7 +25,16 @@ export class WebhookEffects implements AppendEffect {
   outbox(change: MatchChange): OutboxMessage | null {
     if (!change.webhooks) return null;
     const type = webhookTypeOf(change.before, change.status, change.toMove);
-    return type && outboxMessage(type, change.at, { game: change.game, matchId: change.matchId, seq: change.seq, status: change.status, toMove: change.toMove });
+    return (
+      type &&
+      outboxMessage(type, change.at, {
+        game: change.game,
+        matchId: change.matchId,
+        seq: change.seq,
+        status: change.status,
+        toMove: change.toMove,
+      })
+    );
   }
 
   committed(_change: MatchChange, outbox: boolean): void {

@@ -68,13 +68,23 @@ describe('webhook addresses', () => {
   ];
   it.each(table)('%s: %s refused = %s', (_form, address, refused) => expect(isPrivateAddress(address)).toBe(refused));
 
-  it.each(table.filter(([, address]) => address.includes(':')))('a URL with %s (%s) at creation: refused = %s', (_form, address, refused) => {
-    const bare = address.replace(/^\[|\]$/g, '');
-    expect(refuseWebhookUrl(`https://[${bare}]/hook`, false) !== null).toBe(refused);
-  });
+  it.each(table.filter(([, address]) => address.includes(':')))(
+    'a URL with %s (%s) at creation: refused = %s',
+    (_form, address, refused) => {
+      const bare = address.replace(/^\[|\]$/g, '');
+      expect(refuseWebhookUrl(`https://[${bare}]/hook`, false) !== null).toBe(refused);
+    },
+  );
 
-  it.each(['https://127.1/', 'https://2130706433/', 'https://0x7f.0.0.1/', 'https://0177.0.0.1/', 'https://[::ffff:127.0.0.1]/'])(
-    '%s (IPv4 in another spelling) is refused at creation', (url) => expect(refuseWebhookUrl(url, false)).toMatch(/private/));
+  it.each([
+    'https://127.1/',
+    'https://2130706433/',
+    'https://0x7f.0.0.1/',
+    'https://0177.0.0.1/',
+    'https://[::ffff:127.0.0.1]/',
+  ])('%s (IPv4 in another spelling) is refused at creation', (url) =>
+    expect(refuseWebhookUrl(url, false)).toMatch(/private/),
+  );
 
   it('refuses plain http, credentials and literal private addresses, unless private addresses are allowed', () => {
     expect(refuseWebhookUrl('https://example.com/hook', false)).toBeNull();

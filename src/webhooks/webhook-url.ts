@@ -68,7 +68,9 @@ export function isPrivateAddress(address: string): boolean {
   try {
     // An IPv6 text is first put in the URL standard's canonical form (what the request connects to): ipaddr.js
     // reads `::a.b.c.d` as IPv4-mapped, where it is the IPv4-compatible `::xxxx:xxxx`. A zone (`%eth0`) is dropped.
-    parsed = ipaddr.parse(bare.includes(':') ? new URL(`http://[${bare.replace(/%.*$/, '')}]/`).hostname.slice(1, -1) : bare);
+    parsed = ipaddr.parse(
+      bare.includes(':') ? new URL(`http://[${bare.replace(/%.*$/, '')}]/`).hostname.slice(1, -1) : bare,
+    );
   } catch {
     return true;
   }
@@ -90,7 +92,8 @@ export function refuseWebhookUrl(raw: string, allowPrivate: boolean): string | n
   } catch {
     return 'not an absolute URL';
   }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return 'must be https:// (http:// only with WEBHOOK_ALLOW_PRIVATE=1)';
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    return 'must be https:// (http:// only with WEBHOOK_ALLOW_PRIVATE=1)';
   if (url.username || url.password) return 'must not carry credentials';
   if (!allowPrivate && isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0 && isPrivateAddress(url.hostname)) {
     return 'points at a loopback, link-local or private address (allowed only with WEBHOOK_ALLOW_PRIVATE=1)';

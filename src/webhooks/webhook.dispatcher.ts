@@ -50,7 +50,13 @@ export class WebhookDispatcher extends Sweeper<boolean> {
   ) {
     // The claims, one at a time; a poke during a claim (work written, a slot freed, a tick) asks for one more
     // once it ends. None while every slot is taken (`ready`): a slot that frees up pokes again.
-    super('Webhooks', { name: 'webhooks', everyMs: config.webhookPollMs, atStart: true, whileRunning: 'again', failure: 'claim failed' });
+    super('Webhooks', {
+      name: 'webhooks',
+      everyMs: config.webhookPollMs,
+      atStart: true,
+      whileRunning: 'again',
+      failure: 'claim failed',
+    });
     this.budget = new HostBudget(config.webhookHostConcurrency, config.webhookHostPerMinute);
     signal.listen(() => {
       if (this.config.webhookPollMs > 0) this.pump();
@@ -154,7 +160,10 @@ export class WebhookDispatcher extends Sweeper<boolean> {
       'webhook-signature': new Webhook(d.secret).sign(d.messageId, at, d.body),
     };
     const started = process.hrtime.bigint();
-    const result = await postWebhook(d.url, headers, d.body, { timeoutMs: this.config.webhookTimeoutMs, allowPrivate: this.config.webhookAllowPrivate });
+    const result = await postWebhook(d.url, headers, d.body, {
+      timeoutMs: this.config.webhookTimeoutMs,
+      allowPrivate: this.config.webhookAllowPrivate,
+    });
     const durationMs = Number((process.hrtime.bigint() - started) / 1_000_000n);
     const n = d.attempts + 1;
     const code = result.statusCode;
@@ -163,13 +172,25 @@ export class WebhookDispatcher extends Sweeper<boolean> {
     else if (code === 410) settlement = { status: 'disabled' };
     else {
       const next = nextAttemptAt({
-        attempt: n, now: this.clock.now().getTime(), createdAt: d.createdAt.getTime(), baseMs: this.config.webhookRetryBaseMs,
-        windowMs: this.config.webhookRetryWindowSeconds * 1000, random: randomInt(2 ** 30) / 2 ** 30, retryAfter: result.retryAfter,
+        attempt: n,
+        now: this.clock.now().getTime(),
+        createdAt: d.createdAt.getTime(),
+        baseMs: this.config.webhookRetryBaseMs,
+        windowMs: this.config.webhookRetryWindowSeconds * 1000,
+        random: randomInt(2 ** 30) / 2 ** 30,
+        retryAfter: result.retryAfter,
       });
       settlement = next === null ? { status: 'failed' } : { status: 'pending', nextAttemptAt: new Date(next) };
     }
     const error = result.error ?? (settlement.status === 'delivered' ? null : `HTTP ${code}`);
-    const settled = await this.store.settle(d, { n, at, statusCode: code, error: error?.slice(0, 500) ?? null, durationMs }, settlement);
-    if (settled) this.metrics.webhookSettled(settlement.status === 'delivered' ? 'delivered' : settlement.status === 'pending' ? 'failed' : 'gave_up');
+    const settled = await this.store.settle(
+      d,
+      { n, at, statusCode: code, error: error?.slice(0, 500) ?? null, durationMs },
+      settlement,
+    );
+    if (settled)
+      this.metrics.webhookSettled(
+        settlement.status === 'delivered' ? 'delivered' : settlement.status === 'pending' ? 'failed' : 'gave_up',
+      );
   }
 }

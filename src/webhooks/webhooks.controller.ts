@@ -22,21 +22,46 @@ export class WebhooksController {
 
   @Get()
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'The match\'s webhook deliveries and their attempts', description: 'Authorization: Bearer <the webhookSecret from the match\'s creation>.' })
-  @respond([{ status: 200, description: 'The deliveries in event order, each with its attempts.', schema: ref('WebhookDeliveries') }], { errors: [401, 404] })
-  async deliveries(@Param('game') game: string, @Param('id') id: string, @SeatToken() token: string | undefined): Promise<unknown> {
+  @ApiOperation({
+    summary: "The match's webhook deliveries and their attempts",
+    description: "Authorization: Bearer <the webhookSecret from the match's creation>.",
+  })
+  @respond(
+    [
+      {
+        status: 200,
+        description: 'The deliveries in event order, each with its attempts.',
+        schema: ref('WebhookDeliveries'),
+      },
+    ],
+    { errors: [401, 404] },
+  )
+  async deliveries(
+    @Param('game') game: string,
+    @Param('id') id: string,
+    @SeatToken() token: string | undefined,
+  ): Promise<unknown> {
     if (!this.engines.has(game)) throw new ApiError('NOT_FOUND', `No game ${game.slice(0, 40)}.`);
     if (!UUID.test(id)) throw new ApiError('MATCH_NOT_FOUND', `No match ${id.slice(0, 64)} in this game.`);
     const secrets = await this.store.secretsOf(id.toLowerCase());
     if (secrets === null) throw new ApiError('MATCH_NOT_FOUND', `No match ${id.slice(0, 64)} in this game.`);
     if (token === undefined || !secrets.some((s) => timingSafeEqual(digest(s), digest(token)))) {
-      throw new ApiError('UNAUTHENTICATED', 'The delivery history needs the match\'s webhook secret: Authorization: Bearer whsec_….');
+      throw new ApiError(
+        'UNAUTHENTICATED',
+        "The delivery history needs the match's webhook secret: Authorization: Bearer whsec_….",
+      );
     }
     const history = await this.store.history(id.toLowerCase());
     return {
       deliveries: history.map((d) => ({
-        id: d.messageId, url: d.url, seq: d.seq, type: d.type, status: d.status,
-        createdAt: d.createdAt.toISOString(), nextAttemptAt: d.nextAttemptAt.toISOString(), deliveredAt: d.deliveredAt?.toISOString() ?? null,
+        id: d.messageId,
+        url: d.url,
+        seq: d.seq,
+        type: d.type,
+        status: d.status,
+        createdAt: d.createdAt.toISOString(),
+        nextAttemptAt: d.nextAttemptAt.toISOString(),
+        deliveredAt: d.deliveredAt?.toISOString() ?? null,
         attempts: d.attempts.map((a) => ({ ...a, at: a.at.toISOString() })),
       })),
     };

@@ -18,7 +18,9 @@ import { WebhooksController } from './webhooks.controller';
   imports: [MatchesModule],
   controllers: [WebhooksController],
   providers: [
-    OutboxSignal, WebhookEffects, WebhookDispatcher,
+    OutboxSignal,
+    WebhookEffects,
+    WebhookDispatcher,
     {
       provide: WEBHOOK_STORE,
       inject: [DATABASE, Metrics],

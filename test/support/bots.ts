@@ -6,13 +6,20 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** Polls a match as a spectator until `done` holds (or fails after `timeoutMs`); answers its last response. */
 export async function waitForMatch(
-  app: NestFastifyApplication, game: string, id: string, done: (m: Body) => boolean, timeoutMs = 50_000,
+  app: NestFastifyApplication,
+  game: string,
+  id: string,
+  done: (m: Body) => boolean,
+  timeoutMs = 50_000,
 ): Promise<Body> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await request(app.getHttpServer()).get(`/games/${game}/matches/${id}`);
     if (res.status === 200 && done(res.body)) return res.body;
-    if (Date.now() > until) throw new Error(`match ${id} did not get there in time: ${JSON.stringify({ status: res.body.status, version: res.body.version })}`);
+    if (Date.now() > until)
+      throw new Error(
+        `match ${id} did not get there in time: ${JSON.stringify({ status: res.body.status, version: res.body.version })}`,
+      );
     await sleep(25);
   }
 }
@@ -26,7 +33,8 @@ export async function waitForTournament(app: NestFastifyApplication, id: string,
     const res = await request(app.getHttpServer()).get(`/tournaments/${id}`);
     if (res.status !== 200) throw new Error(`GET /tournaments/${id}: ${res.status} ${JSON.stringify(res.body)}`);
     if (res.body.status === 'finished') return res.body;
-    if (Date.now() > until) throw new Error(`tournament ${id} did not finish in time: ${res.body.rounds.length} rounds`);
+    if (Date.now() > until)
+      throw new Error(`tournament ${id} did not finish in time: ${res.body.rounds.length} rounds`);
     await sleep(100);
   }
 }

@@ -15,11 +15,24 @@ const ROOT = resolve(__dirname, '../..');
 /** Builds web/ into a temporary folder and points the server at it (TURNBASE_PUBLIC_DIR) for this test file. */
 export function buildPages(): string {
   const out = mkdtempSync(join(tmpdir(), 'turnbase-pages-'));
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(ROOT, 'web/vite.config.mts'), '--outDir', out, '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      join(ROOT, 'web/vite.config.mts'),
+      '--outDir',
+      out,
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    },
+  );
   process.env.TURNBASE_PUBLIC_DIR = out;
   return out;
 }
@@ -32,14 +45,21 @@ export interface Browser {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does this)`);
   const profile = mkdtempSync(join(tmpdir(), 'turnbase-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
     viewport: { width: 1200, height: 860 },
     deviceScaleFactor: 1,
@@ -49,14 +69,18 @@ export async function launchBrowser(): Promise<Browser> {
     async page() {
       const page = await context.newPage();
       const problems: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`); });
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
+      });
       page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
       page.on('requestfailed', (r) => {
         // An event stream is open until the page leaves it: the browser then aborts it, as it should.
         if (r.failure()?.errorText === 'net::ERR_ABORTED' && /\/events\?/.test(r.url())) return;
         problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
       });
-      page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+      page.on('response', (r) => {
+        if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+      });
       return { page, problems };
     },
     async close() {
@@ -71,4 +95,5 @@ export async function launchBrowser(): Promise<Browser> {
  * Every run takes the screenshots; only `UPDATE_SCREENSHOTS=1` writes them over the committed ones in
  * docs/screenshots (so a plain `npm test` leaves the work tree clean).
  */
-export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : join(tmpdir(), 'turnbase-screenshots');
+export const SCREENSHOTS =
+  process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : join(tmpdir(), 'turnbase-screenshots');

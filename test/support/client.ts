@@ -16,8 +16,14 @@ export class Client {
     return request(this.app.getHttpServer());
   }
 
-  async create(game: string, names: string[], options?: unknown): Promise<{ id: string; seats: CreatedSeat[]; body: Record<string, unknown> }> {
-    const res = await this.http.post(`/games/${game}/matches`).send({ players: names.map((name) => ({ name })), ...(options === undefined ? {} : { options }) });
+  async create(
+    game: string,
+    names: string[],
+    options?: unknown,
+  ): Promise<{ id: string; seats: CreatedSeat[]; body: Record<string, unknown> }> {
+    const res = await this.http
+      .post(`/games/${game}/matches`)
+      .send({ players: names.map((name) => ({ name })), ...(options === undefined ? {} : { options }) });
     if (res.status !== 201) throw new Error(`create ${game}: ${res.status} ${JSON.stringify(res.body)}`);
     return { id: res.body.id, seats: res.body.seats, body: res.body };
   }

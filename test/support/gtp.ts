@@ -10,7 +10,9 @@ export function requireGtpRhino(): void {
   try {
     accessSync(GTP_RHINO, constants.X_OK);
   } catch {
-    throw new Error(`${GTP_RHINO} is missing: install Debian's grhino (apt-get install grhino; .ci/run does) to run the GTP bridge tests`);
+    throw new Error(
+      `${GTP_RHINO} is missing: install Debian's grhino (apt-get install grhino; .ci/run does) to run the GTP bridge tests`,
+    );
   }
 }
 

@@ -19,19 +19,27 @@ export async function appendQwirkleExchanges(pool: Pool, matchId: string, count:
 }
 
 /** The first `count` events of such a log, computed but not written (for a test that appends them itself). */
-export async function qwirkleExchanges(pool: Pool, matchId: string, count: number): Promise<{ seq: number; seat: number; payload: unknown }[]> {
+export async function qwirkleExchanges(
+  pool: Pool,
+  matchId: string,
+  count: number,
+): Promise<{ seq: number; seat: number; payload: unknown }[]> {
   const row = (await pool.query('SELECT "seed", "options", "version" FROM "Match" WHERE "id" = $1', [matchId])).rows[0];
   if (!row || row.version !== 0) throw new Error('appendQwirkleExchanges needs a new match');
-  const seats = (await pool.query('SELECT count(*)::int AS n FROM "Seat" WHERE "matchId" = $1', [matchId])).rows[0].n as number;
+  const seats = (await pool.query('SELECT count(*)::int AS n FROM "Seat" WHERE "matchId" = $1', [matchId])).rows[0]
+    .n as number;
   const options = qwirkleEngine.parseOptions(row.options, seats);
   if (!options.ok) throw new Error(options.error.message);
   let state = qwirkleEngine.setup({ seed: row.seed, seats, options: options.value });
   const events: { seq: number; seat: number; payload: unknown }[] = [];
   for (let seq = 1; seq <= count; seq++) {
     const seat = qwirkleEngine.toMove(state)[0] as number;
-    const move = seq === 1
-      ? (qwirkleEngine.legalMoves(state, seat)[Symbol.iterator]().next().value as Parameters<typeof qwirkleEngine.apply>[2])
-      : { type: 'exchange' as const, tiles: [state.hands[seat]?.[0] as { color: never; shape: never }] };
+    const move =
+      seq === 1
+        ? (qwirkleEngine.legalMoves(state, seat)[Symbol.iterator]().next().value as Parameters<
+            typeof qwirkleEngine.apply
+          >[2])
+        : { type: 'exchange' as const, tiles: [state.hands[seat]?.[0] as { color: never; shape: never }] };
     const next = qwirkleEngine.apply(state, seat, move);
     if (!next.ok) throw new Error(`event ${seq}: ${next.error.message}`);
     state = next.value;

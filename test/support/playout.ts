@@ -21,7 +21,13 @@ export interface PlayoutOptions {
  * Plays a match to its end over HTTP the way a bot would: read the match, ask the legal moves of a seat to
  * move, pick one at random (seeded), submit it on the version read. Returns the final match and the move count.
  */
-export async function playRandomly(client: Client, game: string, id: string, seats: CreatedSeat[], opts: PlayoutOptions): Promise<{ final: Record<string, unknown>; moves: number }> {
+export async function playRandomly(
+  client: Client,
+  game: string,
+  id: string,
+  seats: CreatedSeat[],
+  opts: PlayoutOptions,
+): Promise<{ final: Record<string, unknown>; moves: number }> {
   const rng = new Rng(seedRng(opts.seed));
   for (let moves = 0; ; moves++) {
     const bySeat: Record<string, unknown>[] = [];
@@ -46,7 +52,10 @@ export async function playRandomly(client: Client, game: string, id: string, sea
     if (choices.length === 0) throw new Error(`seat ${seat} is to move but has no legal move (version ${version})`);
     const move = rng.pick(choices);
     const res = await client.move(game, id, token, move, version);
-    if (res.status !== 200) throw new Error(`move ${JSON.stringify(move)} by seat ${seat} at v${version}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(
+        `move ${JSON.stringify(move)} by seat ${seat} at v${version}: ${res.status} ${JSON.stringify(res.body)}`,
+      );
     opts.onResponse?.(seat, res.body);
   }
 }

@@ -69,7 +69,8 @@ export class Receiver {
   async waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (!predicate()) {
-      if (Date.now() > until) throw new Error(`receiver: condition not met within ${timeoutMs} ms (${this.received.length} requests so far)`);
+      if (Date.now() > until)
+        throw new Error(`receiver: condition not met within ${timeoutMs} ms (${this.received.length} requests so far)`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }
@@ -114,7 +115,10 @@ export class SilentReceiver {
   async waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (!predicate()) {
-      if (Date.now() > until) throw new Error(`silent receiver: condition not met within ${timeoutMs} ms (${this.connections} connections so far)`);
+      if (Date.now() > until)
+        throw new Error(
+          `silent receiver: condition not met within ${timeoutMs} ms (${this.connections} connections so far)`,
+        );
       await new Promise((r) => setTimeout(r, 20));
     }
   }

@@ -12,9 +12,14 @@ export class SeatsClient {
 
   /** Creates a match from entries `'name'` (a named seat) and `null` (an open seat). */
   async create(game: string, seats: (string | null)[], extra: Record<string, unknown> = {}) {
-    const res = await this.client.http.post(`/games/${game}/matches`).send({ players: seats.map((name) => (name === null ? { open: true } : { name })), ...extra });
+    const res = await this.client.http
+      .post(`/games/${game}/matches`)
+      .send({ players: seats.map((name) => (name === null ? { open: true } : { name })), ...extra });
     if (res.status !== 201) throw new Error(`create ${game}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body as { id: string; status: string; seats: { seat: number; name: string; token: string }[] } & Record<string, unknown>;
+    return res.body as { id: string; status: string; seats: { seat: number; name: string; token: string }[] } & Record<
+      string,
+      unknown
+    >;
   }
 
   join(game: string, id: string, body: Record<string, unknown>, key?: string) {

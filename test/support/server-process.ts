@@ -49,7 +49,14 @@ async function startOnce(env: Record<string, string>): Promise<ServerProcess & {
     cwd: ROOT,
     // Rate limits off (they are on by default): every request of a test comes from one address.
     // No metrics listener unless asked for: servers of parallel tests would all want METRICS_PORT's default.
-    env: { ...process.env, RATE_LIMIT_PER_MINUTE: '0', METRICS_PORT: '0', ...env, PORT: String(port), DATABASE_URL: process.env.DATABASE_URL ?? '' },
+    env: {
+      ...process.env,
+      RATE_LIMIT_PER_MINUTE: '0',
+      METRICS_PORT: '0',
+      ...env,
+      PORT: String(port),
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The child says where it listens (src/main.ts logs it once app.listen has bound the port): until it has,

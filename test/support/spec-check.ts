@@ -48,8 +48,14 @@ export class SpecChecker {
     if (r.route !== undefined && (DOCUMENTATION_ROUTES.test(r.route) || PAGE_ROUTES.test(r.route))) return [];
     if (r.route === undefined) {
       // No route matched: a 404 error, or the error for a body refused before routing (400, 413, 415).
-      if (![400, 404, 413, 415].includes(r.status)) return [`${where}: no route matched, yet the status is not 404 (nor a refused body)`];
-      return this.body(`${where} (no route)`, '#/components/schemas/Error', { $ref: '#/components/schemas/Error' }, r.body);
+      if (![400, 404, 413, 415].includes(r.status))
+        return [`${where}: no route matched, yet the status is not 404 (nor a refused body)`];
+      return this.body(
+        `${where} (no route)`,
+        '#/components/schemas/Error',
+        { $ref: '#/components/schemas/Error' },
+        r.body,
+      );
     }
     const path = r.route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const method = r.method === 'HEAD' ? 'get' : r.method.toLowerCase();
@@ -57,7 +63,10 @@ export class SpecChecker {
     if (!operation) return [`${where}: the route ${r.method} ${path} is not in the spec`];
     const responses = operation.responses ?? {};
     const declared = responses[String(r.status)] ?? responses[`${String(r.status)[0]}XX`] ?? responses.default;
-    if (!declared) return [`${where}: status ${r.status} is not declared for ${r.method} ${path} (declared: ${Object.keys(responses).join(', ')})`];
+    if (!declared)
+      return [
+        `${where}: status ${r.status} is not declared for ${r.method} ${path} (declared: ${Object.keys(responses).join(', ')})`,
+      ];
 
     const problems: string[] = [];
     for (const [name, header] of Object.entries(declared.headers ?? {})) {
@@ -66,7 +75,15 @@ export class SpecChecker {
         if (header.required) problems.push(`${where}: the required header ${name} is missing`);
         continue;
       }
-      if (header.schema) problems.push(...this.body(`${where} header ${name}`, `${path} ${method} ${r.status} header ${name}`, header.schema, JSON.stringify(String(value))));
+      if (header.schema)
+        problems.push(
+          ...this.body(
+            `${where} header ${name}`,
+            `${path} ${method} ${r.status} header ${name}`,
+            header.schema,
+            JSON.stringify(String(value)),
+          ),
+        );
     }
     const json = declared.content?.['application/json'];
     const hasBody = r.body !== undefined && r.body !== '';
@@ -75,14 +92,17 @@ export class SpecChecker {
       return problems;
     }
     const type = String(r.headers['content-type'] ?? '');
-    if (!type.startsWith('application/json')) problems.push(`${where}: content-type ${type || '(none)'}, declared application/json`);
-    if (json.schema && r.method !== 'HEAD') problems.push(...this.body(where, `${path} ${method} ${r.status}`, json.schema, r.body));
+    if (!type.startsWith('application/json'))
+      problems.push(`${where}: content-type ${type || '(none)'}, declared application/json`);
+    if (json.schema && r.method !== 'HEAD')
+      problems.push(...this.body(where, `${path} ${method} ${r.status}`, json.schema, r.body));
     return problems;
   }
 
   /** Everything wrong with a request body for `method path` (a path template, `{id}`), by the spec. */
   checkRequest(method: string, path: string, body: unknown): string[] {
-    const operation = this.spec.paths[path]?.[method.toLowerCase()] as { requestBody?: { content?: Record<string, { schema?: object }> } } | undefined;
+    const operation = this.spec.paths[path]?.[method.toLowerCase()] as
+      { requestBody?: { content?: Record<string, { schema?: object }> } } | undefined;
     const schema = operation?.requestBody?.content?.['application/json']?.schema;
     if (!schema) return [`${method} ${path} takes no JSON body in the spec`];
     return this.body(`${method} ${path} request`, `request ${path} ${method}`, schema, JSON.stringify(body));
@@ -111,7 +131,11 @@ export class SpecChecker {
    * are `{ id, event, data }` (data as JSON). `id` is a string on the wire; it is compared as a number where the
    * spec says integer. A match stream's `event:` must also be its entry's type.
    */
-  checkStreamEvent(route: string, url: string, frame: { id: string | undefined; event: string | undefined; data: string }): string[] {
+  checkStreamEvent(
+    route: string,
+    url: string,
+    frame: { id: string | undefined; event: string | undefined; data: string },
+  ): string[] {
     const where = `stream ${url} event ${frame.event ?? '(none)'} id ${frame.id ?? '(none)'}`;
     const schema = this.streamSchema(route);
     if (schema === undefined) return [`${where}: the route is not a stream in the spec`];
@@ -124,12 +148,21 @@ export class SpecChecker {
       return [`${where}: data is not JSON: ${frame.data.slice(0, 200)}`];
     }
     const name = (items as { $ref?: string }).$ref?.replace('#/components/schemas/', '');
-    const resolved = name === undefined ? items : (this.spec.components as { schemas?: Record<string, object> } | undefined)?.schemas?.[name] ?? items;
+    const resolved =
+      name === undefined
+        ? items
+        : ((this.spec.components as { schemas?: Record<string, object> } | undefined)?.schemas?.[name] ?? items);
     const idIsInteger = JSON.stringify(resolved).includes('"id":{"type":"integer"');
     const id = frame.id !== undefined && idIsInteger && /^\d+$/.test(frame.id) ? Number(frame.id) : frame.id;
-    const problems = this.body(where, `stream ${this.template(route)}`, items, JSON.stringify({ id, event: frame.event, data }));
+    const problems = this.body(
+      where,
+      `stream ${this.template(route)}`,
+      items,
+      JSON.stringify({ id, event: frame.event, data }),
+    );
     const entry = (data as { entry?: { type?: unknown } } | null)?.entry;
-    if (entry !== undefined && entry.type !== frame.event) problems.push(`${where}: event: ${frame.event} but its entry's type is ${String(entry.type)}`);
+    if (entry !== undefined && entry.type !== frame.event)
+      problems.push(`${where}: event: ${frame.event} but its entry's type is ${String(entry.type)}`);
     return problems;
   }
 
@@ -157,7 +190,9 @@ export class SpecChecker {
       this.compiled.set(key, validate);
     }
     if (validate(value)) return [];
-    const errors = (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 8)
+      .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
     return [`${where}: the body does not match the spec: ${errors.join('; ')}\n  body: ${String(body).slice(0, 500)}`];
   }
 }

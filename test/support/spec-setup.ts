@@ -16,7 +16,14 @@ function watch(app: NestFastifyApplication): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
     if (request.url === '/openapi.json') return payload;
     checker ??= fastify.inject({ method: 'GET', url: '/openapi.json' }).then((r) => new SpecChecker(r.json()));
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? undefined : '(a stream)';
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? payload.toString('utf8')
+          : payload == null
+            ? undefined
+            : '(a stream)';
     const problems = (await checker).check({
       method: request.method,
       preflight: request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined,
@@ -55,7 +62,11 @@ function watch(app: NestFastifyApplication): void {
 
 /** One Server-Sent Events block (the server writes `\n` line ends); null for a comment-only block. */
 function parseFrame(block: string): { id: string | undefined; event: string | undefined; data: string } | null {
-  const frame: { id: string | undefined; event: string | undefined; data: string } = { id: undefined, event: undefined, data: '' };
+  const frame: { id: string | undefined; event: string | undefined; data: string } = {
+    id: undefined,
+    event: undefined,
+    data: '',
+  };
   let hasData = false;
   for (const line of block.split('\n')) {
     if (line.startsWith(':')) continue;
@@ -88,5 +99,8 @@ export const watchResponses = watch;
 
 afterEach(() => {
   const found = violations.splice(0);
-  if (found.length > 0) throw new Error(`${found.length} response(s) do not match /openapi.json:\n${[...new Set(found)].slice(0, 20).join('\n')}`);
+  if (found.length > 0)
+    throw new Error(
+      `${found.length} response(s) do not match /openapi.json:\n${[...new Set(found)].slice(0, 20).join('\n')}`,
+    );
 });

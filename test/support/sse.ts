@@ -40,7 +40,9 @@ export class SseClient {
   /** Opens the stream; resolves as soon as the status line and headers arrive (before any event). */
   static open(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
     return new Promise((resolve, reject) => {
-      const req = request(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => resolve(new SseClient(req, res)));
+      const req = request(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) =>
+        resolve(new SseClient(req, res)),
+      );
       req.on('error', reject);
       req.end();
     });
@@ -59,7 +61,11 @@ export class SseClient {
   until(predicate: (c: SseClient) => boolean, timeoutMs = 20_000, what = 'the stream'): Promise<void> {
     if (predicate(this)) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; got ${this.events.length} events, ended: ${this.ended}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`timed out waiting for ${what}; got ${this.events.length} events, ended: ${this.ended}`)),
+        timeoutMs,
+      );
       const check = (): void => {
         if (predicate(this)) {
           clearTimeout(timer);

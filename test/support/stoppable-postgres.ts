@@ -51,7 +51,9 @@ export interface StoppablePostgres {
 export async function startStoppablePostgres(database: string): Promise<StoppablePostgres> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'turnbase-pg-stoppable-')); // not under /root: the server runs as `postgres`
-  const child: ChildProcess = spawn(process.execPath, ['-e', CHILD, dir, String(port), database], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['-e', CHILD, dir, String(port), database], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   const waiters: Array<{ line: string; resolve: () => void }> = [];
@@ -68,10 +70,11 @@ export async function startStoppablePostgres(database: string): Promise<Stoppabl
   child.stderr?.on('data', (c: Buffer) => {
     err = (err + c.toString()).slice(-2000);
   });
-  const expectLine = (line: string) => new Promise<void>((resolve, reject) => {
-    waiters.push({ line, resolve });
-    child.once('exit', () => reject(new Error(`the Postgres child exited: ${err}`)));
-  });
+  const expectLine = (line: string) =>
+    new Promise<void>((resolve, reject) => {
+      waiters.push({ line, resolve });
+      child.once('exit', () => reject(new Error(`the Postgres child exited: ${err}`)));
+    });
   const command = async (cmd: string, answer: string) => {
     const done = expectLine(answer);
     child.stdin?.write(`${cmd}\n`);

@@ -8,10 +8,27 @@ import { type AppConfig, configFromEnv } from '../../src/common/config';
  * background work is off (the test sweeps and dispatches by hand); `offsetMs` shifts its clock from the real
  * one before start-up (as a server started later would see it).
  */
-export async function startTimedApp(overrides: Partial<AppConfig> = {}, offsetMs = 0): Promise<{ app: NestFastifyApplication; clock: TestClock }> {
+export async function startTimedApp(
+  overrides: Partial<AppConfig> = {},
+  offsetMs = 0,
+): Promise<{ app: NestFastifyApplication; clock: TestClock }> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is not set: the e2e tests need the global setup');
-  const config: AppConfig = { ...configFromEnv(), databaseUrl: url, poolSize: 10, rateLimitPerMinute: 0, fixedSeed: 'turnbase-e2e', clockSweepMs: 0, webhookPollMs: 0, expirySweepSeconds: 0, botSweepMs: 0, tournamentSweepMs: 0, ratingsSweepMs: 0, seekSweepMs: 0, ...overrides };
+  const config: AppConfig = {
+    ...configFromEnv(),
+    databaseUrl: url,
+    poolSize: 10,
+    rateLimitPerMinute: 0,
+    fixedSeed: 'turnbase-e2e',
+    clockSweepMs: 0,
+    webhookPollMs: 0,
+    expirySweepSeconds: 0,
+    botSweepMs: 0,
+    tournamentSweepMs: 0,
+    ratingsSweepMs: 0,
+    seekSweepMs: 0,
+    ...overrides,
+  };
   const app = await createApp(config, ['error']);
   const clock = new TestClock(app.get<Clock>(CLOCK), offsetMs);
   await app.init();
@@ -24,7 +41,10 @@ export class TestClock {
   private readonly realNow: () => Date;
   private frozen: number | null = null;
 
-  constructor(private readonly clock: Clock, private offsetMs: number) {
+  constructor(
+    private readonly clock: Clock,
+    private offsetMs: number,
+  ) {
     this.realNow = clock.now.bind(clock);
     clock.now = () => new Date(this.frozen ?? this.realNow().getTime() + this.offsetMs);
   }

@@ -7,18 +7,29 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ApiErrorBody, LogEntry, LogResponse, Match } from './types';
 
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly body: ApiErrorBody | null) {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody | null,
+  ) {
     super(body?.message ?? `HTTP ${status}`);
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   // no-store: the API's ETag is the match version whatever the token, so a cached seat view could come back
   // (after a 304) for a spectator in the same browser.
-  const res = await fetch(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), cache: 'no-store' });
+  const res = await fetch(path, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    cache: 'no-store',
+  });
   const text = await res.text();
   const json = text ? (JSON.parse(text) as unknown) : null;
   if (!res.ok) throw new HttpError(res.status, json as ApiErrorBody | null);
@@ -44,7 +55,9 @@ export interface Capabilities {
   tickets: boolean;
 }
 
-interface OpenApiOperation { parameters?: { name: string; in: string }[] }
+interface OpenApiOperation {
+  parameters?: { name: string; in: string }[];
+}
 type OpenApiPaths = Record<string, Partial<Record<'get' | 'post', OpenApiOperation>>>;
 
 let spec: Promise<OpenApiPaths> | undefined;
@@ -53,11 +66,13 @@ let spec: Promise<OpenApiPaths> | undefined;
 const shape = (path: string): string => path.replace(/\{[^}]+\}/g, '{}');
 
 export async function capabilities(game: string): Promise<Capabilities> {
-  spec ??= api<{ paths: OpenApiPaths }>('/openapi.json').then((d) => {
-    const paths: OpenApiPaths = {};
-    for (const [p, ops] of Object.entries(d.paths)) paths[shape(p)] = ops;
-    return paths;
-  }).catch(() => ({}));
+  spec ??= api<{ paths: OpenApiPaths }>('/openapi.json')
+    .then((d) => {
+      const paths: OpenApiPaths = {};
+      for (const [p, ops] of Object.entries(d.paths)) paths[shape(p)] = ops;
+      return paths;
+    })
+    .catch(() => ({}));
   const paths = await spec;
   const base = `/games/${game}/matches`;
   const log = paths[`${base}/{}/moves`]?.get;
@@ -74,14 +89,17 @@ export async function capabilities(game: string): Promise<Capabilities> {
   };
 }
 
-export const matchPath = (game: string, id: string): string => `/games/${encodeURIComponent(game)}/matches/${encodeURIComponent(id)}`;
+export const matchPath = (game: string, id: string): string =>
+  `/games/${encodeURIComponent(game)}/matches/${encodeURIComponent(id)}`;
 
 /** Every log entry after `after`, following `nextAfter` page by page. */
 export async function readLog(game: string, id: string, token: string | undefined, after: number): Promise<LogEntry[]> {
   const out: LogEntry[] = [];
   let cursor: number | null = after;
   while (cursor !== null) {
-    const page: LogResponse = await api<LogResponse>(`${matchPath(game, id)}/moves?after=${cursor}&limit=1000`, { token });
+    const page: LogResponse = await api<LogResponse>(`${matchPath(game, id)}/moves?after=${cursor}&limit=1000`, {
+      token,
+    });
     out.push(...(page.entries as LogEntry[]));
     cursor = page.nextAfter;
   }
@@ -94,14 +112,20 @@ export function matchAt(game: string, id: string, token: string | undefined, ver
 }
 
 /** The caller's legal moves now, every page (Qwirkle's opening alone can run to thousands). */
-export async function legalMoves(game: string, id: string, token: string): Promise<{ version: number; moves: unknown[]; info: Record<string, unknown> }> {
+export async function legalMoves(
+  game: string,
+  id: string,
+  token: string,
+): Promise<{ version: number; moves: unknown[]; info: Record<string, unknown> }> {
   const moves: unknown[] = [];
   let cursor: string | null = null;
   let version = -1;
   let info: Record<string, unknown> = {};
   for (let pages = 0; pages < 40; pages++) {
-    const page: { version: number; moves: unknown[]; nextCursor: string | null } & Record<string, unknown> =
-      await api(`${matchPath(game, id)}/legal-moves?limit=1000${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`, { token });
+    const page: { version: number; moves: unknown[]; nextCursor: string | null } & Record<string, unknown> = await api(
+      `${matchPath(game, id)}/legal-moves?limit=1000${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+      { token },
+    );
     if (version === -1) ({ version, ...info } = page);
     moves.push(...page.moves);
     cursor = page.nextCursor;
@@ -110,11 +134,20 @@ export async function legalMoves(game: string, id: string, token: string): Promi
   return { version, moves, info };
 }
 
-export function sendMove(game: string, id: string, token: string, move: unknown, expectedVersion: number): Promise<Match> {
+export function sendMove(
+  game: string,
+  id: string,
+  token: string,
+  move: unknown,
+  expectedVersion: number,
+): Promise<Match> {
   return api<Match>(`${matchPath(game, id)}/moves`, { method: 'POST', token, body: { move, expectedVersion } });
 }
 
-export interface Bot { id: string; description: string }
+export interface Bot {
+  id: string;
+  description: string;
+}
 
 const botLists = new Map<string, Promise<Bot[]>>();
 
@@ -126,14 +159,22 @@ export function useBots(game: string): Bot[] {
     let gone = false;
     let list = botLists.get(game);
     if (!list) {
-      list = api<{ bots: Bot[] }>(`/games/${encodeURIComponent(game)}/bots`).then((b) => b.bots, () => []);
+      list = api<{ bots: Bot[] }>(`/games/${encodeURIComponent(game)}/bots`).then(
+        (b) => b.bots,
+        () => [],
+      );
       botLists.set(game, list);
     }
-    void list.then((b) => { if (!gone) setBots(b); });
-    return () => { gone = true; };
+    void list.then((b) => {
+      if (!gone) setBots(b);
+    });
+    return () => {
+      gone = true;
+    };
   }, [game]);
   return bots;
 }
 
 /** An API error as a line for the page: `CODE: message`. */
-export const errorText = (e: unknown): string => (e instanceof HttpError && e.body ? `${e.body.code}: ${e.body.message}` : (e as Error).message);
+export const errorText = (e: unknown): string =>
+  e instanceof HttpError && e.body ? `${e.body.code}: ${e.body.message}` : (e as Error).message;

@@ -30,30 +30,35 @@ function useTournament(): { t: TournamentResponse | null; error: string; live: s
         const fresh = await api<TournamentResponse>(`/tournaments/${encodeURIComponent(id)}`);
         setT(fresh);
         if (fresh.status === 'finished') return setLive('');
-      } catch { /* offline for a moment: the next round tries again */ }
+      } catch {
+        /* offline for a moment: the next round tries again */
+      }
       timer = setTimeout(() => void poll(), POLL_MS);
     };
     let source: EventSource | undefined;
-    api<TournamentResponse>(`/tournaments/${encodeURIComponent(id)}`).then((first) => {
-      if (stopped) return;
-      setT(first);
-      if (first.status === 'finished') return;
-      source = new EventSource(`/tournaments/${encodeURIComponent(id)}/events`);
-      source.onopen = () => setLive('live');
-      const onEvent = (e: MessageEvent<string>) => {
-        const data = JSON.parse(e.data) as { tournament: TournamentResponse };
-        setT(data.tournament);
-        // The stream ends after the last event: closing it here keeps EventSource from reconnecting.
-        if (data.tournament.status === 'finished') {
-          source?.close();
-          setLive('');
-        }
-      };
-      for (const type of EVENTS) source.addEventListener(type, onEvent as EventListener);
-      source.onerror = () => {
-        if (source?.readyState === EventSource.CLOSED && !stopped) void poll();
-      };
-    }, (e: unknown) => setError(e instanceof HttpError && e.status === 404 ? 'No such tournament.' : errorText(e)));
+    api<TournamentResponse>(`/tournaments/${encodeURIComponent(id)}`).then(
+      (first) => {
+        if (stopped) return;
+        setT(first);
+        if (first.status === 'finished') return;
+        source = new EventSource(`/tournaments/${encodeURIComponent(id)}/events`);
+        source.onopen = () => setLive('live');
+        const onEvent = (e: MessageEvent<string>) => {
+          const data = JSON.parse(e.data) as { tournament: TournamentResponse };
+          setT(data.tournament);
+          // The stream ends after the last event: closing it here keeps EventSource from reconnecting.
+          if (data.tournament.status === 'finished') {
+            source?.close();
+            setLive('');
+          }
+        };
+        for (const type of EVENTS) source.addEventListener(type, onEvent as EventListener);
+        source.onerror = () => {
+          if (source?.readyState === EventSource.CLOSED && !stopped) void poll();
+        };
+      },
+      (e: unknown) => setError(e instanceof HttpError && e.status === 404 ? 'No such tournament.' : errorText(e)),
+    );
     return () => {
       stopped = true;
       source?.close();
@@ -71,28 +76,49 @@ function Arena() {
   return (
     <main class="page lobby">
       <header class="top">
-        <a class="brand" href="/">turnbase</a>
+        <a class="brand" href="/">
+          turnbase
+        </a>
         <h1>{t?.format === 'arena' ? 'Arena' : 'Tournament'}</h1>
         {t && <span class={`badge ${t.status === 'running' ? 'active' : 'finished'}`}>{t.status}</span>}
         {live && <span class="live">● {live}</span>}
       </header>
-      {error && <p class="status error" role="alert">{error}</p>}
+      {error && (
+        <p class="status error" role="alert">
+          {error}
+        </p>
+      )}
       {!t && !error && <p class="status">Loading…</p>}
       {t && (
         <>
           <p class="muted" data-summary>
             {t.game} · {t.format} · {t.entrants.length} entrants · {played} matches played
-            {endsAt && (t.status === 'running' ? ` · pairing until ${endsAt.toLocaleTimeString()}` : ` · ended ${endsAt.toLocaleTimeString()}`)}
+            {endsAt &&
+              (t.status === 'running'
+                ? ` · pairing until ${endsAt.toLocaleTimeString()}`
+                : ` · ended ${endsAt.toLocaleTimeString()}`)}
           </p>
           <div class="lobby-grid">
             <section class="card-panel" aria-labelledby="standings">
               <h2 id="standings">Standings</h2>
               <table class="leaders" data-standings>
-                <thead><tr><th>#</th><th>name</th><th>points</th><th>played</th><th>rating</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>#</th>
+                    <th>name</th>
+                    <th>points</th>
+                    <th>played</th>
+                    <th>rating</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {t.standings.map((s, i) => (
                     <tr key={s.name} data-entrant={s.name} data-points={s.points} data-played={s.played}>
-                      <td>{i + 1}</td><td>{s.name}</td><td>{s.points}</td><td>{s.played}</td><td>{s.rating === null ? '–' : s.rating.toFixed(1)}</td>
+                      <td>{i + 1}</td>
+                      <td>{s.name}</td>
+                      <td>{s.points}</td>
+                      <td>{s.played}</td>
+                      <td>{s.rating === null ? '–' : s.rating.toFixed(1)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -100,9 +126,15 @@ function Arena() {
             </section>
             <section class="card-panel" aria-labelledby="playing">
               <h2 id="playing">Being played</h2>
-              {running.length === 0 ? <p class="muted">{t.status === 'finished' ? 'The tournament is over.' : 'None right now.'}</p> : (
+              {running.length === 0 ? (
+                <p class="muted">{t.status === 'finished' ? 'The tournament is over.' : 'None right now.'}</p>
+              ) : (
                 <ul class="match-list" data-playing>
-                  {running.map((m) => <li key={m.id} data-match-id={m.id}><a href={`/play/${t.game}/${m.id}`}>{m.seats.join(' vs ')}</a></li>)}
+                  {running.map((m) => (
+                    <li key={m.id} data-match-id={m.id}>
+                      <a href={`/play/${t.game}/${m.id}`}>{m.seats.join(' vs ')}</a>
+                    </li>
+                  ))}
                 </ul>
               )}
             </section>

@@ -24,11 +24,25 @@ const STREAM_EVENTS = [...EVENT_TYPES, 'message'];
 const POLL_MS = 1000;
 const SAFETY_POLL_MS = 15000;
 
-export function follow(game: string, id: string, token: string | undefined, caps: Capabilities, from: number, f: Follower): () => void {
+export function follow(
+  game: string,
+  id: string,
+  token: string | undefined,
+  caps: Capabilities,
+  from: number,
+  f: Follower,
+): () => void {
   let version = from;
   let stopped = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  const sleep = (ms: number) => new Promise<void>((r) => { const t = setTimeout(() => { timers.delete(t); r(); }, ms); timers.add(t); });
+  const sleep = (ms: number) =>
+    new Promise<void>((r) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        r();
+      }, ms);
+      timers.add(t);
+    });
 
   /** Re-reads the log after `version` and the match: the one way every route catches up. */
   async function catchUp(): Promise<void> {
@@ -53,7 +67,9 @@ export function follow(game: string, id: string, token: string | undefined, caps
       try {
         const match = await api<Match>(matchPath(game, id), { token });
         if (match.version !== version) await caughtUpTo(match);
-      } catch { /* offline for a moment: the next round tries again */ }
+      } catch {
+        /* offline for a moment: the next round tries again */
+      }
     }
   }
 
@@ -61,7 +77,9 @@ export function follow(game: string, id: string, token: string | undefined, caps
     f.onLive('long-poll');
     while (!stopped) {
       try {
-        const page = await api<{ entries: LogEntry[] }>(`${matchPath(game, id)}/moves?after=${version}&wait=25`, { token });
+        const page = await api<{ entries: LogEntry[] }>(`${matchPath(game, id)}/moves?after=${version}&wait=25`, {
+          token,
+        });
         if (page.entries.length) await catchUp();
       } catch {
         await sleep(2000);

@@ -19,9 +19,22 @@ const PAGE = 8;
 const TOP = 10;
 const TOP_MORE = 100;
 
-interface Summary { id: string; game: string; status: string; version: number; players: Player[]; openSeats: number[]; toMove: number[] }
-interface Listing { matches: Summary[]; nextCursor: string | null }
-interface Leaderboard { entries: { name: string; kind: 'player' | 'bot'; rating: number; matches: number }[] }
+interface Summary {
+  id: string;
+  game: string;
+  status: string;
+  version: number;
+  players: Player[];
+  openSeats: number[];
+  toMove: number[];
+}
+interface Listing {
+  matches: Summary[];
+  nextCursor: string | null;
+}
+interface Leaderboard {
+  entries: { name: string; kind: 'player' | 'bot'; rating: number; matches: number }[];
+}
 type Status = 'waiting' | 'active' | 'finished';
 
 function Lobby() {
@@ -30,21 +43,32 @@ function Lobby() {
   const [fresh, setFresh] = useState(0);
   const [error, setError] = useState('');
   useEffect(() => {
-    api<{ games: CatalogueEntry[] }>('/games').then(({ games }) => {
-      setGames(games);
-      setGameId(games[0]?.id ?? '');
-    }, (e: Error) => setError(`Could not load the games: ${e.message}`));
+    api<{ games: CatalogueEntry[] }>('/games').then(
+      ({ games }) => {
+        setGames(games);
+        setGameId(games[0]?.id ?? '');
+      },
+      (e: Error) => setError(`Could not load the games: ${e.message}`),
+    );
   }, []);
   const game = games?.find((g) => g.id === gameId);
 
   return (
     <main class="page lobby">
       <header class="top">
-        <a class="brand" href="/">turnbase</a>
+        <a class="brand" href="/">
+          turnbase
+        </a>
         <h1>Lobby</h1>
-        <nav><a href="/docs">API docs</a></nav>
+        <nav>
+          <a href="/docs">API docs</a>
+        </nav>
       </header>
-      {error && <p class="status error" role="alert">{error}</p>}
+      {error && (
+        <p class="status error" role="alert">
+          {error}
+        </p>
+      )}
       {!games && !error && <p class="status">Loading…</p>}
       {games && game && (
         <>
@@ -52,15 +76,26 @@ function Lobby() {
             <PlayNow games={games} />
             <section class="card-panel" aria-labelledby="new-match">
               <h2 id="new-match">Start a match</h2>
-              <CreateForm games={games} gameId={game.id} setGameId={setGameId} onCreated={() => setFresh((n) => n + 1)} />
+              <CreateForm
+                games={games}
+                gameId={game.id}
+                setGameId={setGameId}
+                onCreated={() => setFresh((n) => n + 1)}
+              />
             </section>
             <section class="card-panel" aria-labelledby="games">
               <h2 id="games">Games</h2>
               <ul class="game-list">
                 {games.map((g) => (
                   <li key={g.id} data-game-id={g.id}>
-                    <b>{g.title}</b> <small>{g.seats.min === g.seats.max ? g.seats.min : `${g.seats.min}–${g.seats.max}`} players · rules v{g.rulesVersion}</small>
-                    {g.options.length > 0 && <small class="opts">options: {g.options.map((o) => o.name).join(', ')}</small>}
+                    <b>{g.title}</b>{' '}
+                    <small>
+                      {g.seats.min === g.seats.max ? g.seats.min : `${g.seats.min}–${g.seats.max}`} players · rules v
+                      {g.rulesVersion}
+                    </small>
+                    {g.options.length > 0 && (
+                      <small class="opts">options: {g.options.map((o) => o.name).join(', ')}</small>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -69,7 +104,16 @@ function Lobby() {
           </div>
           <nav class="game-tabs" role="tablist" aria-label="Matches and leaderboard of">
             {games.map((g) => (
-              <button key={g.id} type="button" role="tab" aria-selected={g.id === game.id} data-tab={g.id} onClick={() => setGameId(g.id)}>{g.title}</button>
+              <button
+                key={g.id}
+                type="button"
+                role="tab"
+                aria-selected={g.id === game.id}
+                data-tab={g.id}
+                onClick={() => setGameId(g.id)}
+              >
+                {g.title}
+              </button>
             ))}
           </nav>
           <div class="lobby-grid" role="tabpanel" aria-label={`${game.title} matches and leaderboard`}>
@@ -97,7 +141,8 @@ function MatchList({ game, status, title }: { game: CatalogueEntry; status: Stat
   const [cursor, setCursor] = useState<string | null>(null);
   const [pages, setPages] = useState(0);
   const [error, setError] = useState('');
-  const url = (after: string | null) => `/games/${game.id}/matches?status=${status}&limit=${PAGE}${after === null ? '' : `&cursor=${encodeURIComponent(after)}`}`;
+  const url = (after: string | null) =>
+    `/games/${game.id}/matches?status=${status}&limit=${PAGE}${after === null ? '' : `&cursor=${encodeURIComponent(after)}`}`;
 
   const first = useCallback(async () => {
     try {
@@ -111,7 +156,9 @@ function MatchList({ game, status, title }: { game: CatalogueEntry; status: Stat
     }
   }, [game.id, status]);
 
-  useEffect(() => { void first(); }, [first]);
+  useEffect(() => {
+    void first();
+  }, [first]);
   useEffect(() => {
     if (pages > 1) return;
     const t = setInterval(() => void first(), 5000);
@@ -132,9 +179,13 @@ function MatchList({ game, status, title }: { game: CatalogueEntry; status: Stat
 
   return (
     <section class="card-panel" aria-label={`${game.title}: ${title.toLowerCase()}`} data-list={status}>
-      <h2>{title} <small class="muted">{game.title}</small></h2>
+      <h2>
+        {title} <small class="muted">{game.title}</small>
+      </h2>
       {status === 'waiting' && <JoinName />}
-      {matches.length === 0 ? <p class="muted">None right now.</p> : (
+      {matches.length === 0 ? (
+        <p class="muted">None right now.</p>
+      ) : (
         <ul class="match-list">
           {matches.map((m) => (
             <li key={m.id} data-match-id={m.id}>
@@ -146,10 +197,22 @@ function MatchList({ game, status, title }: { game: CatalogueEntry; status: Stat
           ))}
         </ul>
       )}
-      {error && <p class="status error" role="alert">{error}</p>}
+      {error && (
+        <p class="status error" role="alert">
+          {error}
+        </p>
+      )}
       <div class="list-buttons">
-        {cursor !== null && <button type="button" data-more={status} onClick={() => void more()}>More</button>}
-        {pages > 1 && <button type="button" onClick={() => void first()}>Back to the newest</button>}
+        {cursor !== null && (
+          <button type="button" data-more={status} onClick={() => void more()}>
+            More
+          </button>
+        )}
+        {pages > 1 && (
+          <button type="button" onClick={() => void first()}>
+            Back to the newest
+          </button>
+        )}
       </div>
     </section>
   );
@@ -159,7 +222,21 @@ function MatchList({ game, status, title }: { game: CatalogueEntry; status: Stat
 let joinName = '';
 function JoinName() {
   const [name, setName] = useState(joinName);
-  return <label class="inline">Your name <input name="join-name" value={name} maxLength={40} placeholder="guest" onInput={(e) => { joinName = e.currentTarget.value; setName(joinName); }} /></label>;
+  return (
+    <label class="inline">
+      Your name{' '}
+      <input
+        name="join-name"
+        value={name}
+        maxLength={40}
+        placeholder="guest"
+        onInput={(e) => {
+          joinName = e.currentTarget.value;
+          setName(joinName);
+        }}
+      />
+    </label>
+  );
 }
 
 /** Joins an open seat: as the visitor (then off to the seat's page), or with one of the game's bots. */
@@ -181,16 +258,33 @@ function Joiner({ game, match, onJoined }: { game: CatalogueEntry; match: Summar
   const chosen = bot || bots[0]?.id;
   return (
     <span class="joiner">
-      <button type="button" data-join="name" onClick={() => void join({ name: joinName.trim() || 'guest' })}>Join</button>
+      <button type="button" data-join="name" onClick={() => void join({ name: joinName.trim() || 'guest' })}>
+        Join
+      </button>
       {bots.length > 0 && (
         <>
-          <select aria-label="Bot for the open seat (weakest first)" name="join-bot" value={chosen} onChange={(e) => setBot(e.currentTarget.value)}>
-            {bots.map((b, n) => <option key={b.id} value={b.id}>{n + 1}. {b.id}</option>)}
+          <select
+            aria-label="Bot for the open seat (weakest first)"
+            name="join-bot"
+            value={chosen}
+            onChange={(e) => setBot(e.currentTarget.value)}
+          >
+            {bots.map((b, n) => (
+              <option key={b.id} value={b.id}>
+                {n + 1}. {b.id}
+              </option>
+            ))}
           </select>
-          <button type="button" data-join="bot" onClick={() => void join({ bot: chosen })}>Seat bot</button>
+          <button type="button" data-join="bot" onClick={() => void join({ bot: chosen })}>
+            Seat bot
+          </button>
         </>
       )}
-      {error && <span class="status error" role="alert">{error}</span>}
+      {error && (
+        <span class="status error" role="alert">
+          {error}
+        </span>
+      )}
     </span>
   );
 }
@@ -201,26 +295,57 @@ function Leaders({ game }: { game: CatalogueEntry }) {
   const [limit, setLimit] = useState(TOP);
   const [error, setError] = useState('');
   useEffect(() => {
-    api<Leaderboard>(`/games/${game.id}/leaderboard?limit=${limit}`).then((b) => { setBoard(b); setError(''); }, (e) => setError(errorText(e)));
+    api<Leaderboard>(`/games/${game.id}/leaderboard?limit=${limit}`).then(
+      (b) => {
+        setBoard(b);
+        setError('');
+      },
+      (e) => setError(errorText(e)),
+    );
   }, [game.id, limit]);
   return (
     <section class="card-panel" aria-label={`${game.title} leaderboard`} data-leaderboard={game.id}>
-      <h2>Leaderboard <small class="muted">{game.title}</small></h2>
-      {error && <p class="status error" role="alert">{error}</p>}
-      {board && board.entries.length === 0 && <p class="muted">No rated matches yet: a match is rated when every seat is a player's or a bot's.</p>}
+      <h2>
+        Leaderboard <small class="muted">{game.title}</small>
+      </h2>
+      {error && (
+        <p class="status error" role="alert">
+          {error}
+        </p>
+      )}
+      {board && board.entries.length === 0 && (
+        <p class="muted">No rated matches yet: a match is rated when every seat is a player's or a bot's.</p>
+      )}
       {board && board.entries.length > 0 && (
         <table class="leaders">
-          <thead><tr><th>#</th><th>name</th><th>rating</th><th>matches</th></tr></thead>
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>name</th>
+              <th>rating</th>
+              <th>matches</th>
+            </tr>
+          </thead>
           <tbody>
             {board.entries.map((e, i) => (
               <tr key={`${e.kind}:${e.name}`} data-entry={e.name} data-kind={e.kind}>
-                <td>{i + 1}</td><td>{e.name}{e.kind === 'bot' && <small class="muted"> bot</small>}</td><td>{e.rating.toFixed(1)}</td><td>{e.matches}</td>
+                <td>{i + 1}</td>
+                <td>
+                  {e.name}
+                  {e.kind === 'bot' && <small class="muted"> bot</small>}
+                </td>
+                <td>{e.rating.toFixed(1)}</td>
+                <td>{e.matches}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {board && limit === TOP && board.entries.length === TOP && <button type="button" data-more="leaderboard" onClick={() => setLimit(TOP_MORE)}>Show more</button>}
+      {board && limit === TOP && board.entries.length === TOP && (
+        <button type="button" data-more="leaderboard" onClick={() => setLimit(TOP_MORE)}>
+          Show more
+        </button>
+      )}
     </section>
   );
 }

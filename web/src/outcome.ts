@@ -33,14 +33,19 @@ const WHY: Record<string, (o: OutcomeLike, who: Who) => string> = {
   resigned: (_o, who) => `${who.list(who.losers, 'a player')} resigned`,
   timeout: (_o, who) => `${who.list(who.losers, 'a player')} ran out of time`,
   // Reversi (src/engine/reversi/rules.ts): the game ends when neither side can move; discs are counted.
-  'reversi/no-moves': (o) => (sum(o.scores) === 64 ? 'the board is full' : 'neither side could move, so the discs were counted'),
-  'reversi/draw': (o) => (sum(o.scores) === 64 ? 'the board is full and the discs are even' : 'neither side could move and the discs are even'),
+  'reversi/no-moves': (o) =>
+    sum(o.scores) === 64 ? 'the board is full' : 'neither side could move, so the discs were counted',
+  'reversi/draw': (o) =>
+    sum(o.scores) === 64
+      ? 'the board is full and the discs are even'
+      : 'neither side could move and the discs are even',
   // Qwirkle (src/engine/qwirkle/types.ts EndReason).
   'qwirkle/out-of-tiles': (_o, who) => `${who.list(who.winners, 'a player')} placed the last tile with the bag empty`,
   'qwirkle/blocked': () => 'nobody could place or exchange a tile',
   'qwirkle/max-turns': () => 'the turn limit was reached',
   // Deblockle (src/engine/deblockle/rules.ts settle).
-  'deblockle/all-removed': (_o, who) => `${who.list(who.winners, 'a player')} took every one of their blocks off the board`,
+  'deblockle/all-removed': (_o, who) =>
+    `${who.list(who.winners, 'a player')} took every one of their blocks off the board`,
   'deblockle/both-blocked': () => 'neither side could move',
   'deblockle/max-turns': () => 'the turn limit was reached',
   // Split (src/engine/split/index.ts outcome).
@@ -90,8 +95,14 @@ export function outcomeWords(match: MatchLike, seatLabel?: (seat: number) => str
   const o = match.outcome;
   if (!o) return null;
   const winners = [...o.winners];
-  const losers = match.players.map((p) => p.seat).filter((s) => !winners.includes(s) && !match.players.find((p) => p.seat === s)?.left);
-  const who: Who = { winners, losers, list: (seats, fallback) => (seats.length ? namesList(seats.map(name)) : fallback) };
+  const losers = match.players
+    .map((p) => p.seat)
+    .filter((s) => !winners.includes(s) && !match.players.find((p) => p.seat === s)?.left);
+  const who: Who = {
+    winners,
+    losers,
+    list: (seats, fallback) => (seats.length ? namesList(seats.map(name)) : fallback),
+  };
 
   // A resignation or a timeout ends the match whatever the score: the score then says nothing of who won.
   const byScore = o.reason !== 'resigned' && o.reason !== 'timeout';
@@ -99,7 +110,11 @@ export function outcomeWords(match: MatchLike, seatLabel?: (seat: number) => str
   const points = byScore ? POINTS[match.game] : undefined;
   let head: string;
   if (o.draw) {
-    head = twoScores ? `A draw, ${o.scores[0]}–${o.scores[1]}` : points && o.scores.length ? `A draw, ${points(o.scores[winners[0] ?? 0] ?? 0)} each` : 'A draw';
+    head = twoScores
+      ? `A draw, ${o.scores[0]}–${o.scores[1]}`
+      : points && o.scores.length
+        ? `A draw, ${points(o.scores[winners[0] ?? 0] ?? 0)} each`
+        : 'A draw';
   } else {
     const many = winners.length > 1;
     head = winners.length === 0 ? 'Nobody wins' : `${namesList(winners.map(name))} ${many ? 'share the win' : 'wins'}`;

@@ -15,8 +15,17 @@ const STORE = 'turnbase.player';
 const WAITS: (number | null)[] = [10, 30, 60, null];
 const LONG_POLL_S = 30;
 
-interface Me { name: string; key: string }
-interface Seek { id: string; game: string; status: 'waiting' | 'matched' | 'cancelled' | 'expired'; createdAt: string; match: { game: string; id: string; seat: number; token: string } | null }
+interface Me {
+  name: string;
+  key: string;
+}
+interface Seek {
+  id: string;
+  game: string;
+  status: 'waiting' | 'matched' | 'cancelled' | 'expired';
+  createdAt: string;
+  match: { game: string; id: string; seat: number; token: string } | null;
+}
 
 function stored(): Me | null {
   try {
@@ -83,13 +92,17 @@ export function PlayNow({ games }: { games: CatalogueEntry[] }) {
       const botAfterSeconds = wait === 'never' ? null : Number(wait);
       let s: Seek;
       try {
-        s = await api<Seek>(`/games/${encodeURIComponent(game)}/seeks`, { method: 'POST', token: player.key, body: { botAfterSeconds } });
+        s = await api<Seek>(`/games/${encodeURIComponent(game)}/seeks`, {
+          method: 'POST',
+          token: player.key,
+          body: { botAfterSeconds },
+        });
       } catch (e) {
         // A key this server does not know (another database, say): forget it and ask for a name again.
         if (e instanceof HttpError && e.status === 401) {
           localStorage.removeItem(STORE);
           setMe(null);
-          setError('This browser\'s player is not known here: choose a name again.');
+          setError("This browser's player is not known here: choose a name again.");
           return;
         }
         throw e;
@@ -120,29 +133,80 @@ export function PlayNow({ games }: { games: CatalogueEntry[] }) {
   return (
     <section class="card-panel play-now" aria-labelledby="play-now">
       <h2 id="play-now">Play now</h2>
-      {me
-        ? <p class="muted" data-me={me.name}>Playing as <b>{me.name}</b>. <button type="button" class="linklike" disabled={waiting} onClick={() => { localStorage.removeItem(STORE); setMe(null); }}>Not you?</button></p>
-        : <label class="inline">Your name <input name="player-name" value={name} maxLength={40} placeholder="your name" onInput={(e) => setName(e.currentTarget.value)} /></label>}
-      <label class="inline">Opponent
+      {me ? (
+        <p class="muted" data-me={me.name}>
+          Playing as <b>{me.name}</b>.{' '}
+          <button
+            type="button"
+            class="linklike"
+            disabled={waiting}
+            onClick={() => {
+              localStorage.removeItem(STORE);
+              setMe(null);
+            }}
+          >
+            Not you?
+          </button>
+        </p>
+      ) : (
+        <label class="inline">
+          Your name{' '}
+          <input
+            name="player-name"
+            value={name}
+            maxLength={40}
+            placeholder="your name"
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+        </label>
+      )}
+      <label class="inline">
+        Opponent
         <select name="bot-after" value={wait} disabled={waiting} onChange={(e) => setWait(e.currentTarget.value)}>
-          {WAITS.map((w) => <option key={String(w)} value={w === null ? 'never' : String(w)}>{w === null ? 'a person only, never a bot' : `a bot after ${w} s`}</option>)}
+          {WAITS.map((w) => (
+            <option key={String(w)} value={w === null ? 'never' : String(w)}>
+              {w === null ? 'a person only, never a bot' : `a bot after ${w} s`}
+            </option>
+          ))}
         </select>
       </label>
       <div class="list-buttons">
         {games.map((g) => (
-          <button key={g.id} type="button" class="primary" data-play-now={g.id} disabled={waiting} onClick={() => void play(g.id)}>Play {g.title}</button>
+          <button
+            key={g.id}
+            type="button"
+            class="primary"
+            data-play-now={g.id}
+            disabled={waiting}
+            onClick={() => void play(g.id)}
+          >
+            Play {g.title}
+          </button>
         ))}
       </div>
       {seek && (
         <p class="status" role="status" data-seek={seek.status}>
-          {seek.status === 'waiting' && <>Looking for an opponent for {title(seek.game)}… {Math.max(0, Math.floor((now - Date.parse(seek.createdAt)) / 1000))} s </>}
+          {seek.status === 'waiting' && (
+            <>
+              Looking for an opponent for {title(seek.game)}…{' '}
+              {Math.max(0, Math.floor((now - Date.parse(seek.createdAt)) / 1000))} s{' '}
+            </>
+          )}
           {seek.status === 'matched' && <>Matched: opening the match…</>}
           {seek.status === 'cancelled' && <>Cancelled.</>}
           {seek.status === 'expired' && <>Nobody came in time: the seek expired.</>}
-          {waiting && <button type="button" data-cancel-seek onClick={() => void cancel()}>Cancel</button>}
+          {waiting && (
+            <button type="button" data-cancel-seek onClick={() => void cancel()}>
+              Cancel
+            </button>
+          )}
         </p>
       )}
-      {error && <p class="status error" role="alert">{error}</p>}
+      {error && (
+        <p class="status error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -4,7 +4,17 @@
  */
 import { render } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { type Capabilities, HttpError, api, capabilities, legalMoves, matchAt, matchPath, readLog, sendMove } from './api';
+import {
+  type Capabilities,
+  HttpError,
+  api,
+  capabilities,
+  legalMoves,
+  matchAt,
+  matchPath,
+  readLog,
+  sendMove,
+} from './api';
 import { follow } from './follow';
 import { gameUi } from './games';
 import type { GameUi } from './games/game-ui';
@@ -48,12 +58,18 @@ function Play() {
         setCaps(c);
         setStatus('');
         stop = follow(game, id, token, c, m.version, {
-          onEntries: (fresh) => setEntries((old) => [...old, ...fresh.filter((e) => e.seq > (old[old.length - 1]?.seq ?? 0))]),
+          onEntries: (fresh) =>
+            setEntries((old) => [...old, ...fresh.filter((e) => e.seq > (old[old.length - 1]?.seq ?? 0))]),
           onMatch: accept,
-          onLive: (mode) => setLive(mode === 'events' ? 'live' : mode === 'long-poll' ? 'live (long-poll)' : 'live (polling)'),
+          onLive: (mode) =>
+            setLive(mode === 'events' ? 'live' : mode === 'long-poll' ? 'live (long-poll)' : 'live (polling)'),
         });
       } catch (e) {
-        setStatus(e instanceof HttpError && e.status === 404 ? 'No such match.' : `Could not load the match: ${(e as Error).message}`);
+        setStatus(
+          e instanceof HttpError && e.status === 404
+            ? 'No such match.'
+            : `Could not load the match: ${(e as Error).message}`,
+        );
       }
     })();
     return () => stop();
@@ -68,51 +84,84 @@ function Play() {
     const have = snapshots.current.get(shown);
     if (have) return setPast(have);
     let gone = false;
-    matchAt(game, id, token, shown).then((m) => {
-      snapshots.current.set(m.version, m);
-      if (!gone) setPast(m);
-    }, (e: Error) => setStatus(`Could not load version ${shown}: ${e.message}`));
-    return () => { gone = true; };
+    matchAt(game, id, token, shown).then(
+      (m) => {
+        snapshots.current.set(m.version, m);
+        if (!gone) setPast(m);
+      },
+      (e: Error) => setStatus(`Could not load version ${shown}: ${e.message}`),
+    );
+    return () => {
+      gone = true;
+    };
   }, [shown, latest]);
 
-  const yourTurn = !!latest && shown === null && latest.you !== null && latest.status === 'active' && latest.toMove.includes(latest.you);
+  const yourTurn =
+    !!latest &&
+    shown === null &&
+    latest.you !== null &&
+    latest.status === 'active' &&
+    latest.toMove.includes(latest.you);
 
   useEffect(() => {
     if (!yourTurn || !latest || !token) return setLegal(null);
     let gone = false;
-    legalMoves(game, id, token).then((l) => { if (!gone) setLegal(l); }, (e: Error) => setStatus(e.message));
-    return () => { gone = true; };
+    legalMoves(game, id, token).then(
+      (l) => {
+        if (!gone) setLegal(l);
+      },
+      (e: Error) => setStatus(e.message),
+    );
+    return () => {
+      gone = true;
+    };
   }, [yourTurn, latest?.version]);
 
-  const send = useCallback(async (move: unknown) => {
-    if (!latest || !token) return;
-    setStatus('Sending…');
-    try {
-      const after = await sendMove(game, id, token, move, latest.version);
-      const fresh = await readLog(game, id, token, latest.version);
-      setEntries((old) => [...old, ...fresh.filter((e) => e.seq > (old[old.length - 1]?.seq ?? 0) && e.seq <= after.version)]);
-      accept(after);
-      setStatus('');
-    } catch (e) {
-      const body = e instanceof HttpError ? e.body : null;
-      setStatus(body ? `${body.code}: ${body.message}` : (e as Error).message);
-      if (body?.code === 'VERSION_CONFLICT') accept(await api<Match>(matchPath(game, id), { token }));
-    }
-  }, [latest, accept]);
+  const send = useCallback(
+    async (move: unknown) => {
+      if (!latest || !token) return;
+      setStatus('Sending…');
+      try {
+        const after = await sendMove(game, id, token, move, latest.version);
+        const fresh = await readLog(game, id, token, latest.version);
+        setEntries((old) => [
+          ...old,
+          ...fresh.filter((e) => e.seq > (old[old.length - 1]?.seq ?? 0) && e.seq <= after.version),
+        ]);
+        accept(after);
+        setStatus('');
+      } catch (e) {
+        const body = e instanceof HttpError ? e.body : null;
+        setStatus(body ? `${body.code}: ${body.message}` : (e as Error).message);
+        if (body?.code === 'VERSION_CONFLICT') accept(await api<Match>(matchPath(game, id), { token }));
+      }
+    },
+    [latest, accept],
+  );
 
-  const step = useCallback((to: number | 'last') => {
-    if (to === 'last' || to >= maxVersion) return setShown(null);
-    setShown(Math.max(0, to));
-  }, [maxVersion]);
+  const step = useCallback(
+    (to: number | 'last') => {
+      if (to === 'last' || to >= maxVersion) return setShown(null);
+      setShown(Math.max(0, to));
+    },
+    [maxVersion],
+  );
 
   const moves = legal && latest && legal.version === latest.version && shown === null ? legal.moves : null;
 
   if (!ui || !latest) {
-    return <main class="page"><Header /><p class="status" role="status">{status}</p></main>;
+    return (
+      <main class="page">
+        <Header />
+        <p class="status" role="status">
+          {status}
+        </p>
+      </main>
+    );
   }
   const Board = ui.Board;
   // While a past version loads, the board keeps the one it drew; data-version always names what is drawn.
-  const drawn = shown === null ? latest : past ?? latest;
+  const drawn = shown === null ? latest : (past ?? latest);
   return (
     <main class="page play">
       <Header title={ui.title} match={latest} live={live} caps={caps} />
@@ -124,12 +173,20 @@ function Play() {
           data-version={String(drawn.version)}
           aria-busy={drawn.version !== version}
         >
-          <Board match={drawn} seat={latest.you} legal={moves} info={legal?.info ?? {}} send={(move) => void send(move)} />
+          <Board
+            match={drawn}
+            seat={latest.you}
+            legal={moves}
+            info={legal?.info ?? {}}
+            send={(move) => void send(move)}
+          />
         </section>
         <aside class="side">
           <Players ui={ui} match={drawn} latest={latest} />
           <Stepper version={version} max={maxVersion} replaying={shown !== null} step={step} />
-          <p class="status" role="status" aria-live="polite">{status || (yourTurn ? 'Your turn.' : '')}</p>
+          <p class="status" role="status" aria-live="polite">
+            {status || (yourTurn ? 'Your turn.' : '')}
+          </p>
           <Log ui={ui} names={latest.players.map((p) => p.name)} entries={entries} current={version} step={step} />
         </aside>
       </div>
@@ -137,20 +194,52 @@ function Play() {
   );
 }
 
-function Header({ title, match, live, caps }: { title?: string; match?: Match; live?: string; caps?: Capabilities | null }) {
+function Header({
+  title,
+  match,
+  live,
+  caps,
+}: {
+  title?: string;
+  match?: Match;
+  live?: string;
+  caps?: Capabilities | null;
+}) {
   return (
     <header class="top">
-      <a class="brand" href="/">turnbase</a>
+      <a class="brand" href="/">
+        turnbase
+      </a>
       {title && <h1>{title}</h1>}
       {match && <span class={`badge ${match.status}`}>{match.status}</span>}
-      {match && match.you !== null && <span class="badge you">seat {match.you}: {match.players[match.you]?.name}</span>}
+      {match && match.you !== null && (
+        <span class="badge you">
+          seat {match.you}: {match.players[match.you]?.name}
+        </span>
+      )}
       {match && match.you === null && <span class="badge">spectator</span>}
-      {live && <span class="live" title={caps?.events ? 'following the event stream' : 'following by polling'}>● {live}</span>}
+      {live && (
+        <span class="live" title={caps?.events ? 'following the event stream' : 'following by polling'}>
+          ● {live}
+        </span>
+      )}
     </header>
   );
 }
 
-function Log({ ui, names, entries, current, step }: { ui: GameUi; names: string[]; entries: LogEntry[]; current: number; step: (to: number) => void }) {
+function Log({
+  ui,
+  names,
+  entries,
+  current,
+  step,
+}: {
+  ui: GameUi;
+  names: string[];
+  entries: LogEntry[];
+  current: number;
+  step: (to: number) => void;
+}) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
@@ -159,11 +248,25 @@ function Log({ ui, names, entries, current, step }: { ui: GameUi; names: string[
     <details class="log" open>
       <summary>Moves ({entries.length})</summary>
       <ol ref={list}>
-        <li><button type="button" class="linklike" aria-current={current === 0 ? 'step' : undefined} onClick={() => step(0)}>0 · start</button></li>
+        <li>
+          <button
+            type="button"
+            class="linklike"
+            aria-current={current === 0 ? 'step' : undefined}
+            onClick={() => step(0)}
+          >
+            0 · start
+          </button>
+        </li>
         {entries.map((e) => (
           <li key={e.seq}>
-            <button type="button" class="linklike" aria-current={current === e.seq ? 'step' : undefined} onClick={() => step(e.seq)}>
-              {e.seq} · {e.seat === null ? 'the match' : names[e.seat] ?? `seat ${e.seat}`}: {ui.describe(e)}
+            <button
+              type="button"
+              class="linklike"
+              aria-current={current === e.seq ? 'step' : undefined}
+              onClick={() => step(e.seq)}
+            >
+              {e.seq} · {e.seat === null ? 'the match' : (names[e.seat] ?? `seat ${e.seat}`)}: {ui.describe(e)}
             </button>
           </li>
         ))}
@@ -173,4 +276,3 @@ function Log({ ui, names, entries, current, step }: { ui: GameUi; names: string[
 }
 
 render(<Play />, document.getElementById('app') as HTMLElement);
-

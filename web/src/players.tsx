@@ -50,7 +50,11 @@ export function Players({ ui, match, latest }: Props) {
           let remaining = clock?.remainingMs[p.seat];
           if (remaining !== undefined && running && latest.toMove.includes(p.seat)) remaining -= now - fetchedAt;
           return (
-            <li key={p.seat} class={`${toMove ? 'to-move' : ''} ${winners.includes(p.seat) ? 'winner' : ''}`} aria-current={toMove ? 'true' : undefined}>
+            <li
+              key={p.seat}
+              class={`${toMove ? 'to-move' : ''} ${winners.includes(p.seat) ? 'winner' : ''}`}
+              aria-current={toMove ? 'true' : undefined}
+            >
               {ui.seatColor && <span class="swatch" style={{ background: ui.seatColor(p.seat) }} aria-hidden="true" />}
               <span class="name">
                 {p.open ? <i>open seat</i> : p.name}
@@ -59,14 +63,28 @@ export function Players({ ui, match, latest }: Props) {
                 {ui.seatLabel && <small class="role"> {ui.seatLabel(p.seat)}</small>}
               </span>
               {toMove && <span class="turn">to move</span>}
-              {winners.includes(p.seat) && <span class="turn win">{match.outcome?.winners.length === match.players.length ? 'draw' : 'wins'}</span>}
-              {remaining !== undefined && <span class={`clock ${toMove && running ? 'running' : ''}`} aria-label={`clock ${formatMs(remaining)}`}>{formatMs(remaining)}</span>}
-              {scores && <span class="score" aria-label={`score ${scores[p.seat]}`}>{scores[p.seat]}</span>}
+              {winners.includes(p.seat) && (
+                <span class="turn win">{match.outcome?.winners.length === match.players.length ? 'draw' : 'wins'}</span>
+              )}
+              {remaining !== undefined && (
+                <span class={`clock ${toMove && running ? 'running' : ''}`} aria-label={`clock ${formatMs(remaining)}`}>
+                  {formatMs(remaining)}
+                </span>
+              )}
+              {scores && (
+                <span class="score" aria-label={`score ${scores[p.seat]}`}>
+                  {scores[p.seat]}
+                </span>
+              )}
             </li>
           );
         })}
       </ul>
-      {words && <p class="outcome" data-outcome={match.outcome?.reason ?? match.status}>{words}</p>}
+      {words && (
+        <p class="outcome" data-outcome={match.outcome?.reason ?? match.status}>
+          {words}
+        </p>
+      )}
     </section>
   );
 }

@@ -24,10 +24,17 @@ export function TournamentPanel() {
   }, []);
   useEffect(() => {
     if (!id) return;
-    const load = () => api<Tournament>(`/tournaments/${encodeURIComponent(id)}`).then((x) => { setT(x); setError(''); }, (e: Error) => {
-      setT(null);
-      setError(e instanceof HttpError && e.status === 404 ? 'No such tournament.' : e.message);
-    });
+    const load = () =>
+      api<Tournament>(`/tournaments/${encodeURIComponent(id)}`).then(
+        (x) => {
+          setT(x);
+          setError('');
+        },
+        (e: Error) => {
+          setT(null);
+          setError(e instanceof HttpError && e.status === 404 ? 'No such tournament.' : e.message);
+        },
+      );
     void load();
     const timer = setInterval(() => void load(), 5000);
     return () => clearInterval(timer);
@@ -36,25 +43,52 @@ export function TournamentPanel() {
   return (
     <section class="card-panel" aria-labelledby="tournament">
       <h2 id="tournament">Tournament</h2>
-      <form class="create" onSubmit={(e) => {
-        e.preventDefault();
-        const value = (new FormData(e.currentTarget).get('id') as string).trim();
-        location.hash = `tournament=${encodeURIComponent(value)}`;
-      }}>
-        <label>Id <input name="id" defaultValue={id} required /></label>
+      <form
+        class="create"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const value = (new FormData(e.currentTarget).get('id') as string).trim();
+          location.hash = `tournament=${encodeURIComponent(value)}`;
+        }}
+      >
+        <label>
+          Id <input name="id" defaultValue={id} required />
+        </label>
         <button type="submit">Follow</button>
       </form>
-      {error && <p class="status error" role="alert">{error}</p>}
+      {error && (
+        <p class="status error" role="alert">
+          {error}
+        </p>
+      )}
       {t && (
         <>
-          <p class="muted">{t.game} · {t.status} · <a href={`/arena/${encodeURIComponent(t.id)}`} data-arena-link>live standings</a></p>
+          <p class="muted">
+            {t.game} · {t.status} ·{' '}
+            <a href={`/arena/${encodeURIComponent(t.id)}`} data-arena-link>
+              live standings
+            </a>
+          </p>
           <ol class="leaders">
-            {t.standings.map((s) => <li key={s.name}>{s.name} <b>{s.points}</b> <small>{s.played} played{s.rating === undefined ? '' : ` · ${Math.round(s.rating)}`}</small></li>)}
+            {t.standings.map((s) => (
+              <li key={s.name}>
+                {s.name} <b>{s.points}</b>{' '}
+                <small>
+                  {s.played} played{s.rating === undefined ? '' : ` · ${Math.round(s.rating)}`}
+                </small>
+              </li>
+            ))}
           </ol>
           {t.rounds.map((r, i) => (
             <div key={i}>
               <h3>Round {i + 1}</h3>
-              <ul class="match-list">{r.matches.map((m) => <li key={m.id}><a href={`/play/${t.game}/${m.id}`}>{m.seats.join(' vs ')}</a></li>)}</ul>
+              <ul class="match-list">
+                {r.matches.map((m) => (
+                  <li key={m.id}>
+                    <a href={`/play/${t.game}/${m.id}`}>{m.seats.join(' vs ')}</a>
+                  </li>
+                ))}
+              </ul>
             </div>
           ))}
         </>

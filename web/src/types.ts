@@ -5,7 +5,12 @@
  * (docs/api.md: clocks, open seats) are optional here until the server's own types carry them.
  */
 import type { CatalogueEntry } from '../../src/games/catalogue.controller';
-import type { LegalMovesResponse, LogEntry as ServerLogEntry, LogResponse, MatchResponse } from '../../src/matches/match.types';
+import type {
+  LegalMovesResponse,
+  LogEntry as ServerLogEntry,
+  LogResponse,
+  MatchResponse,
+} from '../../src/matches/match.types';
 
 export type { CatalogueEntry, LegalMovesResponse, LogResponse };
 

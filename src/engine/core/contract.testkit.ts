@@ -49,7 +49,8 @@ function rngSecrets(state: unknown): string[] {
     if (Array.isArray(x)) x.forEach(walk);
     else if (x !== null && typeof x === 'object') {
       for (const [k, v] of Object.entries(x)) {
-        if (/rng/i.test(k) && Array.isArray(v)) for (const n of v) if (typeof n === 'number' && n > 99999) found.push(String(n));
+        if (/rng/i.test(k) && Array.isArray(v))
+          for (const n of v) if (typeof n === 'number' && n > 99999) found.push(String(n));
         walk(v);
       }
     }
@@ -61,7 +62,8 @@ function rngSecrets(state: unknown): string[] {
 function assertWire(check: WireCheck | undefined, where: string, form: WireForm, value: unknown): void {
   if (!check) return;
   const problems = check(form, JSON.parse(json(value)) as unknown);
-  if (problems.length > 0) throw new Error(`${where} does not match the ${form} schema: ${problems.join('; ')}\n${json(value).slice(0, 400)}`);
+  if (problems.length > 0)
+    throw new Error(`${where} does not match the ${form} schema: ${problems.join('; ')}\n${json(value).slice(0, 400)}`);
 }
 
 function assertNoSecrets(where: string, shown: unknown, seed: string, secrets: string[]): void {
@@ -126,90 +128,101 @@ export function runContractSuite<S, M, V, O>(pkg: GamePackage<S, M, V, O>, wire?
         if (!parsedOptions.ok) throw new Error(`options refused: ${parsedOptions.error.message}`);
         const options = parsedOptions.value;
         fc.assert(
-          fc.property(fc.string({ minLength: 8, maxLength: 24 }), fc.integer({ min: 0, max: 0x7fffffff }), (seedBody, pickSeed) => {
-            const seed = `seed:${seedBody}:end`;
-            const input = { seed, seats: config.seats, options };
-            const start = engine.setup(input);
-            expect(json(engine.setup(input))).toBe(json(start)); // setup is deterministic
-            const secrets = rngSecrets(start);
-            const picker = new Rng(seedRng(String(pickSeed)));
-            const log: { seat: Seat; move: M; before: S; after: S }[] = [];
-            let state = start;
-            const maxPlies = config.maxPlies ?? 5000;
+          fc.property(
+            fc.string({ minLength: 8, maxLength: 24 }),
+            fc.integer({ min: 0, max: 0x7fffffff }),
+            (seedBody, pickSeed) => {
+              const seed = `seed:${seedBody}:end`;
+              const input = { seed, seats: config.seats, options };
+              const start = engine.setup(input);
+              expect(json(engine.setup(input))).toBe(json(start)); // setup is deterministic
+              const secrets = rngSecrets(start);
+              const picker = new Rng(seedRng(String(pickSeed)));
+              const log: { seat: Seat; move: M; before: S; after: S }[] = [];
+              let state = start;
+              const maxPlies = config.maxPlies ?? 5000;
 
-            for (let ply = 0; ; ply++) {
-              expect(JSON.parse(json(state))).toEqual(state); // plain JSON
-              if (config.conservation) expect(config.conservation.count(state)).toBe(config.conservation.total);
-              config.check?.(state);
-              const viewers: Viewer[] = ['spectator', ...Array.from({ length: config.seats }, (_, i) => i)];
-              for (const v of viewers) {
-                const view = engine.view(state, v);
-                assertNoSecrets(`view for ${v}`, view, seed, secrets.concat(rngSecrets(state)));
-                assertWire(wire, `view for ${v} at ply ${ply}`, 'view', view);
-                if (config.scrambleHidden) {
-                  const scrambled = config.scrambleHidden(state, v, picker);
-                  expect(json(engine.view(scrambled, v))).toBe(json(view));
+              for (let ply = 0; ; ply++) {
+                expect(JSON.parse(json(state))).toEqual(state); // plain JSON
+                if (config.conservation) expect(config.conservation.count(state)).toBe(config.conservation.total);
+                config.check?.(state);
+                const viewers: Viewer[] = ['spectator', ...Array.from({ length: config.seats }, (_, i) => i)];
+                for (const v of viewers) {
+                  const view = engine.view(state, v);
+                  assertNoSecrets(`view for ${v}`, view, seed, secrets.concat(rngSecrets(state)));
+                  assertWire(wire, `view for ${v} at ply ${ply}`, 'view', view);
+                  if (config.scrambleHidden) {
+                    const scrambled = config.scrambleHidden(state, v, picker);
+                    expect(json(engine.view(scrambled, v))).toBe(json(view));
+                  }
+                }
+
+                const movers = engine.toMove(state);
+                const outcome = engine.outcome(state);
+                expect(movers.length === 0).toBe(outcome !== null);
+                if (outcome) {
+                  expect(outcome.scores).toHaveLength(config.seats);
+                  expect(outcome.winners.length).toBeGreaterThan(0);
+                  for (const w of outcome.winners) expect(w >= 0 && w < config.seats).toBe(true);
+                  expect(typeof outcome.reason).toBe('string');
+                  break;
+                }
+                if (ply >= maxPlies) throw new Error(`no end after ${maxPlies} moves`);
+                for (const s of movers) expect(s >= 0 && s < config.seats).toBe(true);
+
+                const seat = picker.pick(movers);
+                const moves = sample(engine.legalMoves(state, seat), config.sampleCap ?? 400);
+                expect(moves.length).toBeGreaterThan(0);
+                const move = picker.pick(moves);
+                const encoded = engine.encodeMove(move);
+                for (const listed of moves.slice(0, LISTED_MOVES_CHECKED))
+                  assertWire(wire, `legal move of seat ${seat} at ply ${ply}`, 'move', engine.encodeMove(listed));
+                assertWire(wire, `legal move of seat ${seat} at ply ${ply}`, 'move', encoded);
+                const reparsed = engine.parseMove(JSON.parse(json(encoded)));
+                if (!reparsed.ok)
+                  throw new Error(`legal move ${json(encoded)} does not parse: ${reparsed.error.message}`);
+                expect(json(engine.encodeMove(reparsed.value))).toBe(json(encoded));
+
+                const idle = Array.from({ length: config.seats }, (_, i) => i).find((s) => !movers.includes(s));
+                if (idle !== undefined) {
+                  const r = engine.apply(state, idle, reparsed.value);
+                  expect(r.ok ? 'ok' : r.error.code).toBe('NOT_YOUR_TURN');
+                }
+
+                const snapshot = json(state);
+                const next = engine.apply(state, seat, reparsed.value);
+                expect(json(state)).toBe(snapshot); // apply never mutates
+                if (!next.ok)
+                  throw new Error(`legal move ${json(encoded)} refused: ${next.error.code} ${next.error.message}`);
+                log.push({ seat, move: reparsed.value, before: state, after: next.value });
+                state = next.value;
+              }
+
+              const lastMove = log[log.length - 1];
+              if (lastMove) {
+                const after = engine.apply(state, lastMove.seat, lastMove.move);
+                expect(after.ok ? 'ok' : after.error.code).toBe('GAME_OVER');
+              }
+
+              const wireLog: LoggedMove[] = log.map((e) => ({
+                seat: e.seat,
+                move: JSON.parse(json(engine.encodeMove(e.move))) as unknown,
+              }));
+              const replayed = replay(engine, input, wireLog);
+              if (!replayed.ok)
+                throw new Error(`replay failed at ${replayed.error.index}: ${replayed.error.cause.message}`);
+              expect(json(replayed.value)).toBe(json(state));
+
+              for (const e of log) {
+                for (const v of ['spectator', ...Array.from({ length: config.seats }, (_, i) => i)] as Viewer[]) {
+                  const shown = engine.redactMove({ ...e, now: state }, v);
+                  assertNoSecrets(`log entry for ${v}`, shown, seed, secrets);
+                  assertWire(wire, `log entry's move for ${v}`, 'logMove', shown.move);
+                  assertWire(wire, `log entry's effects for ${v}`, 'effects', shown.effects);
                 }
               }
-
-              const movers = engine.toMove(state);
-              const outcome = engine.outcome(state);
-              expect(movers.length === 0).toBe(outcome !== null);
-              if (outcome) {
-                expect(outcome.scores).toHaveLength(config.seats);
-                expect(outcome.winners.length).toBeGreaterThan(0);
-                for (const w of outcome.winners) expect(w >= 0 && w < config.seats).toBe(true);
-                expect(typeof outcome.reason).toBe('string');
-                break;
-              }
-              if (ply >= maxPlies) throw new Error(`no end after ${maxPlies} moves`);
-              for (const s of movers) expect(s >= 0 && s < config.seats).toBe(true);
-
-              const seat = picker.pick(movers);
-              const moves = sample(engine.legalMoves(state, seat), config.sampleCap ?? 400);
-              expect(moves.length).toBeGreaterThan(0);
-              const move = picker.pick(moves);
-              const encoded = engine.encodeMove(move);
-              for (const listed of moves.slice(0, LISTED_MOVES_CHECKED)) assertWire(wire, `legal move of seat ${seat} at ply ${ply}`, 'move', engine.encodeMove(listed));
-              assertWire(wire, `legal move of seat ${seat} at ply ${ply}`, 'move', encoded);
-              const reparsed = engine.parseMove(JSON.parse(json(encoded)));
-              if (!reparsed.ok) throw new Error(`legal move ${json(encoded)} does not parse: ${reparsed.error.message}`);
-              expect(json(engine.encodeMove(reparsed.value))).toBe(json(encoded));
-
-              const idle = Array.from({ length: config.seats }, (_, i) => i).find((s) => !movers.includes(s));
-              if (idle !== undefined) {
-                const r = engine.apply(state, idle, reparsed.value);
-                expect(r.ok ? 'ok' : r.error.code).toBe('NOT_YOUR_TURN');
-              }
-
-              const snapshot = json(state);
-              const next = engine.apply(state, seat, reparsed.value);
-              expect(json(state)).toBe(snapshot); // apply never mutates
-              if (!next.ok) throw new Error(`legal move ${json(encoded)} refused: ${next.error.code} ${next.error.message}`);
-              log.push({ seat, move: reparsed.value, before: state, after: next.value });
-              state = next.value;
-            }
-
-            const lastMove = log[log.length - 1];
-            if (lastMove) {
-              const after = engine.apply(state, lastMove.seat, lastMove.move);
-              expect(after.ok ? 'ok' : after.error.code).toBe('GAME_OVER');
-            }
-
-            const wireLog: LoggedMove[] = log.map((e) => ({ seat: e.seat, move: JSON.parse(json(engine.encodeMove(e.move))) as unknown }));
-            const replayed = replay(engine, input, wireLog);
-            if (!replayed.ok) throw new Error(`replay failed at ${replayed.error.index}: ${replayed.error.cause.message}`);
-            expect(json(replayed.value)).toBe(json(state));
-
-            for (const e of log) {
-              for (const v of ['spectator', ...Array.from({ length: config.seats }, (_, i) => i)] as Viewer[]) {
-                const shown = engine.redactMove({ ...e, now: state }, v);
-                assertNoSecrets(`log entry for ${v}`, shown, seed, secrets);
-                assertWire(wire, `log entry's move for ${v}`, 'logMove', shown.move);
-                assertWire(wire, `log entry's effects for ${v}`, 'effects', shown.effects);
-              }
-            }
-          }),
+            },
+          ),
           { numRuns: config.playouts ?? 20 },
         );
       });
@@ -224,7 +237,11 @@ export function runContractSuite<S, M, V, O>(pkg: GamePackage<S, M, V, O>, wire?
         const play = (seed: string): string[] => {
           let state = engine.setup({ seed, seats: config.seats, options: parsed.value });
           const played: string[] = [];
-          for (let ply = 0; ply < Math.min(BOT_PLIES, config.maxPlies ?? BOT_PLIES) && engine.outcome(state) === null; ply++) {
+          for (
+            let ply = 0;
+            ply < Math.min(BOT_PLIES, config.maxPlies ?? BOT_PLIES) && engine.outcome(state) === null;
+            ply++
+          ) {
             const seat = engine.toMove(state)[0] as Seat;
             const legal = new Set([...engine.legalMoves(state, seat)].map((m) => json(engine.encodeMove(m))));
             const move = botMove(engine, bot, state, seat, `${seed}/${ply}`);

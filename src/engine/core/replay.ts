@@ -15,7 +15,12 @@ export interface ReplayError {
 }
 
 /** Parses and applies one wire move: the single path by which any move reaches an engine. */
-export function play<S, M>(engine: GameEngine<S, M>, state: S, seat: Seat, raw: unknown): Result<{ state: S; move: M }> {
+export function play<S, M>(
+  engine: GameEngine<S, M>,
+  state: S,
+  seat: Seat,
+  raw: unknown,
+): Result<{ state: S; move: M }> {
   const parsed = engine.parseMove(raw);
   if (!parsed.ok) return parsed;
   const next = engine.apply(state, seat, parsed.value);

@@ -1,4 +1,15 @@
-import { DIRECTIONS, type Direction, FACES, type Face, ORIENTATIONS, type Orientation, eastOf, isOrientation, opposite, tip } from './block';
+import {
+  DIRECTIONS,
+  type Direction,
+  FACES,
+  type Face,
+  ORIENTATIONS,
+  type Orientation,
+  eastOf,
+  isOrientation,
+  opposite,
+  tip,
+} from './block';
 
 const BACK: Record<Direction, Direction> = { north: 'south', south: 'north', east: 'west', west: 'east' };
 const o = (top: Face, north: Face, east: Face): Orientation => ({ top, north, east });

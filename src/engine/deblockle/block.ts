@@ -16,7 +16,12 @@ export interface Orientation {
 }
 
 const OPPOSITE: Readonly<Record<Face, Face>> = {
-  star: 'stop', stop: 'star', cross: 'x', x: 'cross', slider: 'hoops', hoops: 'slider',
+  star: 'stop',
+  stop: 'star',
+  cross: 'x',
+  x: 'cross',
+  slider: 'hoops',
+  hoops: 'slider',
 };
 
 export function opposite(face: Face): Face {
@@ -34,10 +39,14 @@ export function isDirection(x: unknown): x is Direction {
 /** The block rolls one square towards `dir`, over the edge on that side (the rules file's table). */
 export function tip(o: Orientation, dir: Direction): Orientation {
   switch (dir) {
-    case 'north': return { top: OPPOSITE[o.north], north: o.top, east: o.east };
-    case 'south': return { top: o.north, north: OPPOSITE[o.top], east: o.east };
-    case 'east': return { top: OPPOSITE[o.east], north: o.north, east: o.top };
-    case 'west': return { top: o.east, north: o.north, east: OPPOSITE[o.top] };
+    case 'north':
+      return { top: OPPOSITE[o.north], north: o.top, east: o.east };
+    case 'south':
+      return { top: o.north, north: OPPOSITE[o.top], east: o.east };
+    case 'east':
+      return { top: OPPOSITE[o.east], north: o.north, east: o.top };
+    case 'west':
+      return { top: o.east, north: o.north, east: OPPOSITE[o.top] };
   }
 }
 

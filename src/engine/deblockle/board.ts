@@ -37,7 +37,10 @@ export const START_SQUARES: readonly [readonly Square[], readonly Square[]] = [
 export const isStar = (s: Square): boolean => s === D2 || s === D6;
 
 const DELTA: Readonly<Record<Direction, readonly [number, number]>> = {
-  north: [0, -1], east: [1, 0], south: [0, 1], west: [-1, 0],
+  north: [0, -1],
+  east: [1, 0],
+  south: [0, 1],
+  west: [-1, 0],
 };
 
 // Hops walk the board a lot (Hoops especially): coordinates come from tables, not division.
@@ -56,8 +59,18 @@ export function step(s: Square, dir: Direction): Square {
   return offset(s, dx, dy);
 }
 
-export const ORTHOGONAL: readonly (readonly [number, number])[] = [[0, -1], [1, 0], [0, 1], [-1, 0]];
-export const DIAGONAL: readonly (readonly [number, number])[] = [[1, -1], [1, 1], [-1, 1], [-1, -1]];
+export const ORTHOGONAL: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+];
+export const DIAGONAL: readonly (readonly [number, number])[] = [
+  [1, -1],
+  [1, 1],
+  [-1, 1],
+  [-1, -1],
+];
 
 /** A block on the board, in the state and (with square names) in the view. */
 export interface Block {

@@ -29,7 +29,13 @@ interface Position {
 
 function positionOf(view: DeblockleView): Position {
   return {
-    blocks: view.blocks.map((b) => ({ seat: b.seat, square: parseSquare(b.square) as Square, top: b.top, north: b.north, east: b.east })),
+    blocks: view.blocks.map((b) => ({
+      seat: b.seat,
+      square: parseSquare(b.square) as Square,
+      top: b.top,
+      north: b.north,
+      east: b.east,
+    })),
     removed: [view.removed[0] ?? 0, view.removed[1] ?? 0],
   };
 }
@@ -81,7 +87,8 @@ function progress(p: Position, seat: Seat): number {
     if (b.seat !== seat) continue;
     const d = distance(b.square, star);
     score -= STEP * d;
-    if (d === 1 && DIRECTIONS.some((dir) => tip(b, dir).top === 'star' && step(b.square, dir) === star)) score += POISED;
+    if (d === 1 && DIRECTIONS.some((dir) => tip(b, dir).top === 'star' && step(b.square, dir) === star))
+      score += POISED;
   }
   return score;
 }
@@ -98,7 +105,9 @@ const rootTurns = (turn: BotTurn<DeblockleView, DeblockleMove>): Child[] | null 
   const position = positionOf(turn.view);
   const noSideBySide = noSideBySideOf(position, turn.seat, turn.legalMoves);
   // The engine's list is the truth: keep exactly its moves, each with the position it leads to.
-  const byKey = new Map(children(position, turn.seat, noSideBySide).map((c) => [`${c.move.from}${c.move.tip}${c.move.to}`, c]));
+  const byKey = new Map(
+    children(position, turn.seat, noSideBySide).map((c) => [`${c.move.from}${c.move.tip}${c.move.to}`, c]),
+  );
   return turn.legalMoves.map((m) => {
     const key = m.type === 'turn' ? `${m.from}${m.tip}${m.to}` : '';
     const child = byKey.get(key);
@@ -114,7 +123,8 @@ const greedy: DeblockleBot = {
   choose(turn) {
     const roots = rootTurns(turn);
     if (roots === null) return turn.rng.pick(turn.legalMoves);
-    return pickBest(roots, (c) => (allRemoved(c.position, turn.seat) ? WIN : progress(c.position, turn.seat)), turn.rng).move;
+    return pickBest(roots, (c) => (allRemoved(c.position, turn.seat) ? WIN : progress(c.position, turn.seat)), turn.rng)
+      .move;
   },
 };
 
@@ -138,7 +148,9 @@ class Search {
     }
     let best = -Infinity;
     for (const k of kids) {
-      const v = allRemoved(k.position, seat) ? WIN + depth : -this.negamax(k.position, 1 - seat, depth - 1, -beta, -alpha, false);
+      const v = allRemoved(k.position, seat)
+        ? WIN + depth
+        : -this.negamax(k.position, 1 - seat, depth - 1, -beta, -alpha, false);
       if (this.aborted) return 0;
       if (v > best) best = v;
       if (v > alpha) alpha = v;
@@ -160,7 +172,9 @@ function searchRoot(turn: BotTurn<DeblockleView, DeblockleMove>, budget: number)
     let best = order[0] as Child;
     let alpha = -Infinity;
     for (const c of order) {
-      const v = allRemoved(c.position, seat) ? WIN + depth : -search.negamax(c.position, 1 - seat, depth - 1, -Infinity, -alpha, false);
+      const v = allRemoved(c.position, seat)
+        ? WIN + depth
+        : -search.negamax(c.position, 1 - seat, depth - 1, -Infinity, -alpha, false);
       if (search.aborted) break;
       if (v > alpha) {
         alpha = v;
@@ -177,7 +191,8 @@ function searchRoot(turn: BotTurn<DeblockleView, DeblockleMove>, budget: number)
 
 const search: DeblockleBot = {
   id: 'search',
-  description: 'Alpha-beta search (iterative deepening, budget in nodes) on removals, blocks poised to score and distance to the star.',
+  description:
+    'Alpha-beta search (iterative deepening, budget in nodes) on removals, blocks poised to score and distance to the star.',
   defaultBudget: 200,
   // The server's bot runner gives it a second a move, as Reversi's strongest: about 50,000 nodes a CPU
   // second, measured on midgame positions of seeded games (process.cpuUsage around botMove, budget 20,000).

@@ -40,7 +40,8 @@ export function positionFromBlocks(spec: PositionSpec): DeblockleState {
     }
     return { seat: b.seat, square, top: b.top, north: b.north, east };
   });
-  if (new Set(blocks.map((b) => b.square)).size !== blocks.length) throw new Error('positionFromBlocks: two blocks on one square');
+  if (new Set(blocks.map((b) => b.square)).size !== blocks.length)
+    throw new Error('positionFromBlocks: two blocks on one square');
   if (blocks.some((b) => b.square === parseSquare('d2') || b.square === parseSquare('d6'))) {
     throw new Error('positionFromBlocks: no block stands on a star space');
   }
@@ -50,7 +51,10 @@ export function positionFromBlocks(spec: PositionSpec): DeblockleState {
     options,
     rng: seedRng('deblockle-fixture'),
     phase: 'play',
-    rolled: [sorted.filter((b) => b.seat === 0).map((b) => b.top), sorted.filter((b) => b.seat === 1).map((b) => b.top)],
+    rolled: [
+      sorted.filter((b) => b.seat === 0).map((b) => b.top),
+      sorted.filter((b) => b.seat === 1).map((b) => b.top),
+    ],
     placements: [null, null],
     blocks: sorted,
     removed: spec.removed ?? [0, 0],

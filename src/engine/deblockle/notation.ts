@@ -13,8 +13,15 @@ import type { TurnMove } from './turn';
 
 export type DeblockleMove = TurnMove | SetupMove;
 
-export interface WireTurn { from: string; tip: string; to: string }
-export interface WireSetup { type: 'setup'; blocks: { square: string; top: string; north: string }[] }
+export interface WireTurn {
+  from: string;
+  tip: string;
+  to: string;
+}
+export interface WireSetup {
+  type: 'setup';
+  blocks: { square: string; top: string; north: string }[];
+}
 
 type Fields = Record<string, unknown>;
 
@@ -34,25 +41,31 @@ function square(o: Fields, field: string): Result<Square> {
   const v = own(o, field);
   if (typeof v !== 'string') return malformed(`"${field}" must be a square such as "c5".`, 'deblockle/bad-square');
   const s = parseSquare(v);
-  if (s === null) return malformed(`"${field}" must be a column a–g followed by a row 1–7, such as "c5".`, 'deblockle/bad-square');
+  if (s === null)
+    return malformed(`"${field}" must be a column a–g followed by a row 1–7, such as "c5".`, 'deblockle/bad-square');
   return ok(s);
 }
 
 function face(o: Fields, field: string): Result<Face> {
   const v = own(o, field);
-  if (!isFace(v)) return malformed(`"${field}" must be one of star, stop, cross, x, slider, hoops.`, 'deblockle/bad-face');
+  if (!isFace(v))
+    return malformed(`"${field}" must be one of star, stop, cross, x, slider, hoops.`, 'deblockle/bad-face');
   return ok(v);
 }
 
 function parseTurn(o: Fields): Result<TurnMove> {
   const extra = unknownFields(o, ['type', 'from', 'tip', 'to']);
-  if (extra.length > 0) return malformed(`Unknown field(s) in the turn: ${extra.slice(0, 5).join(', ')}.`, 'deblockle/unknown-field');
+  if (extra.length > 0)
+    return malformed(`Unknown field(s) in the turn: ${extra.slice(0, 5).join(', ')}.`, 'deblockle/unknown-field');
   const from = square(o, 'from');
   if (!from.ok) return from;
   const tip = own(o, 'tip');
   if (!isDirection(tip)) {
     if (typeof tip === 'string' && DIAGONAL_TIP.test(tip)) {
-      return malformed('A block never tips diagonally: "tip" must be north, east, south or west.', 'deblockle/diagonal-tip');
+      return malformed(
+        'A block never tips diagonally: "tip" must be north, east, south or west.',
+        'deblockle/diagonal-tip',
+      );
     }
     return malformed('"tip" must be north, east, south or west.', 'deblockle/bad-tip');
   }
@@ -63,7 +76,8 @@ function parseTurn(o: Fields): Result<TurnMove> {
 
 function parseSetup(o: Fields): Result<SetupMove> {
   const extra = unknownFields(o, ['type', 'blocks']);
-  if (extra.length > 0) return malformed(`Unknown field(s) in the setup: ${extra.slice(0, 5).join(', ')}.`, 'deblockle/unknown-field');
+  if (extra.length > 0)
+    return malformed(`Unknown field(s) in the setup: ${extra.slice(0, 5).join(', ')}.`, 'deblockle/unknown-field');
   const list = own(o, 'blocks');
   if (!Array.isArray(list) || list.length < 1 || list.length > 4) {
     return malformed('"blocks" must be a list of 1 to 4 blocks: { "square", "top", "north" }.', 'deblockle/bad-blocks');
@@ -71,9 +85,11 @@ function parseSetup(o: Fields): Result<SetupMove> {
   const blocks: PlacedBlock[] = [];
   for (let i = 0; i < list.length; i++) {
     const b = fieldsOf(list[i]);
-    if (b === null) return malformed(`blocks[${i}] must be an object { "square", "top", "north" }.`, 'deblockle/bad-blocks');
+    if (b === null)
+      return malformed(`blocks[${i}] must be an object { "square", "top", "north" }.`, 'deblockle/bad-blocks');
     const bad = unknownFields(b, ['square', 'top', 'north']);
-    if (bad.length > 0) return malformed(`Unknown field(s) in blocks[${i}]: ${bad.slice(0, 5).join(', ')}.`, 'deblockle/unknown-field');
+    if (bad.length > 0)
+      return malformed(`Unknown field(s) in blocks[${i}]: ${bad.slice(0, 5).join(', ')}.`, 'deblockle/unknown-field');
     const sq = square(b, 'square');
     if (!sq.ok) return sq;
     const top = face(b, 'top');
@@ -88,7 +104,10 @@ function parseSetup(o: Fields): Result<SetupMove> {
 export function parseMove(raw: unknown): Result<DeblockleMove> {
   const o = fieldsOf(raw);
   if (o === null) {
-    return malformed('A Deblockle move is an object: { "from": "c5", "tip": "north", "to": "c3" } or a setup.', 'deblockle/not-an-object');
+    return malformed(
+      'A Deblockle move is an object: { "from": "c5", "tip": "north", "to": "c3" } or a setup.',
+      'deblockle/not-an-object',
+    );
   }
   const type = own(o, 'type');
   if (type === 'setup') return parseSetup(o);

@@ -9,10 +9,16 @@ export const deblocklePackage = defineGame({
   engine: deblockleEngine,
   schemaName: 'Deblockle',
   title: 'Deblockle',
-  schemas: { move: moveSchema, view: viewSchema, options: optionsSchema, logMove: logMoveSchema, effects: effectsSchema },
+  schemas: {
+    move: moveSchema,
+    view: viewSchema,
+    options: optionsSchema,
+    logMove: logMoveSchema,
+    effects: effectsSchema,
+  },
   legalMovesNote:
-    'In play, every legal turn is listed (they are few). During setup, every distinct placement of the opponent\'s blocks '
-    + 'is listed (up to 6,144 with four different faces), so that list is paged.',
+    "In play, every legal turn is listed (they are few). During setup, every distinct placement of the opponent's blocks " +
+    'is listed (up to 6,144 with four different faces), so that list is paged.',
   bots: deblockleBots,
   contractConfigs,
 });

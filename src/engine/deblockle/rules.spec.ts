@@ -22,14 +22,16 @@ function options(raw: unknown): DeblockleOptions {
   return o.value;
 }
 
-const blocksOf = (s: DeblockleState) => engine.view(s, 'spectator').blocks.map((b) => `${b.seat}${b.square}:${b.top}/${b.north}/${b.east}`);
+const blocksOf = (s: DeblockleState) =>
+  engine.view(s, 'spectator').blocks.map((b) => `${b.seat}${b.square}:${b.top}/${b.north}/${b.east}`);
 
 describe('skips', () => {
   // Blue's only block sits in the corner a1 with stop facing east: tipping east would show the star on b1,
   // so blue can move only by tipping south onto a2. Gold closes a2 with a stop.
-  const start = () => positionFromBlocks({
-    blocks: [B('a1', 'x', 'slider'), G('a3', 'hoops', 'star'), G('g7', 'star', 'slider')],
-  });
+  const start = () =>
+    positionFromBlocks({
+      blocks: [B('a1', 'x', 'slider'), G('a3', 'hoops', 'star'), G('g7', 'star', 'slider')],
+    });
 
   it('skips a blocked seat: the other seat moves twice in a row, until the blocked seat is free', () => {
     let s = start();
@@ -39,7 +41,10 @@ describe('skips', () => {
     expect(engine.toMove(s)).toEqual([0]);
     expect(engine.view(s, 1).skipped).toBe(1);
     expect([...engine.legalMoves(s, 1)]).toEqual([]);
-    expect(engine.apply(s, 1, { type: 'turn', from: 0, tip: 'south', to: 7 })).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
+    expect(engine.apply(s, 1, { type: 'turn', from: 0, tip: 'south', to: 7 })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_YOUR_TURN' },
+    });
 
     // gold moves its other block: blue is still stuck and is skipped again
     s = play(s, 0, { from: 'g7', tip: 'north', to: 'g3' }); // hoops g6 → g5 → g4 → g3
@@ -69,7 +74,12 @@ describe('skips', () => {
     s = play(s, 0, { from: 'f2', tip: 'west', to: 'd1' });
     expect(blocksOf(s)).toContain('0d1:x/slider/stop');
     expect(engine.toMove(s)).toEqual([]);
-    expect(engine.outcome(s)).toEqual({ winners: [0, 1], scores: [0, 0], reason: 'deblockle/both-blocked', draw: true });
+    expect(engine.outcome(s)).toEqual({
+      winners: [0, 1],
+      scores: [0, 0],
+      reason: 'deblockle/both-blocked',
+      draw: true,
+    });
     expect(s.skipped).toBeNull();
   });
 });
@@ -78,18 +88,29 @@ describe('removal and the win', () => {
   it('removes a block tipped star up onto the scoring star, and the seat that removes its last block wins', () => {
     let s = positionFromBlocks({
       blocks: [G('d3', 'slider', 'stop'), G('c2', 'x', 'slider'), B('f6', 'star', 'slider')],
-      removed: [2, 3], options: { blocks: 4 },
+      removed: [2, 3],
+      options: { blocks: 4 },
     });
     s = play(s, 0, { from: 'd3', tip: 'north', to: 'd2' });
     expect(engine.view(s, 1).removed).toEqual([3, 3]);
-    expect(engine.view(s, 1).lastTurn).toEqual({ seat: 0, from: 'd3', tip: 'north', to: 'd2', top: 'star', removed: true });
+    expect(engine.view(s, 1).lastTurn).toEqual({
+      seat: 0,
+      from: 'd3',
+      tip: 'north',
+      to: 'd2',
+      top: 'star',
+      removed: true,
+    });
     expect(blocksOf(s)).toEqual(['0c2:x/slider/stop', '1f6:star/slider/x']);
     expect(engine.outcome(s)).toBeNull();
     s = play(s, 1, { from: 'f6', tip: 'north', to: 'f2' }); // hoops f5 → f4 → f3 → f2
     s = play(s, 0, { from: 'c2', tip: 'east', to: 'd2' });
     expect(engine.outcome(s)).toEqual({ winners: [0], scores: [4, 3], reason: 'deblockle/all-removed', draw: false });
     expect(engine.toMove(s)).toEqual([]);
-    expect(engine.apply(s, 1, { type: 'turn', from: 0, tip: 'south', to: 7 })).toMatchObject({ ok: false, error: { code: 'GAME_OVER' } });
+    expect(engine.apply(s, 1, { type: 'turn', from: 0, tip: 'south', to: 7 })).toMatchObject({
+      ok: false,
+      error: { code: 'GAME_OVER' },
+    });
   });
 
   it('needs "to" to be the scoring star for a removal', () => {
@@ -115,7 +136,11 @@ describe('maxTurns', () => {
   });
 
   it('lets a win on the last allowed turn stand', () => {
-    let s = positionFromBlocks({ blocks: [G('d3', 'slider', 'stop'), B('f6', 'star', 'slider')], turns: 9, options: { maxTurns: 10 } });
+    let s = positionFromBlocks({
+      blocks: [G('d3', 'slider', 'stop'), B('f6', 'star', 'slider')],
+      turns: 9,
+      options: { maxTurns: 10 },
+    });
     s = play(s, 0, { from: 'd3', tip: 'north', to: 'd2' });
     expect(engine.outcome(s)?.reason).toBe('deblockle/all-removed');
   });
@@ -154,17 +179,35 @@ describe('no blocks side by side', () => {
   });
 
   it('drops only the forbidden ends: cross from d5 with blue on f5 may not stop on e5', () => {
-    const ends = (nsbs: boolean) => [...engine.legalMoves(
-      positionFromBlocks({ blocks: [G('d4', 'star', 'cross'), B('f5', 'star', 'slider')], options: { noSideBySide: nsbs } }), 0)]
-      .filter((m) => m.type === 'turn' && m.from === 24 && m.tip === 'south').map((m) => engine.encodeMove(m));
-    expect(ends(false)).toEqual([{ from: 'd4', tip: 'south', to: 'd4' }, { from: 'd4', tip: 'south', to: 'c5' }, { from: 'd4', tip: 'south', to: 'e5' }]);
-    expect(ends(true)).toEqual([{ from: 'd4', tip: 'south', to: 'd4' }, { from: 'd4', tip: 'south', to: 'c5' }]);
+    const ends = (nsbs: boolean) =>
+      [
+        ...engine.legalMoves(
+          positionFromBlocks({
+            blocks: [G('d4', 'star', 'cross'), B('f5', 'star', 'slider')],
+            options: { noSideBySide: nsbs },
+          }),
+          0,
+        ),
+      ]
+        .filter((m) => m.type === 'turn' && m.from === 24 && m.tip === 'south')
+        .map((m) => engine.encodeMove(m));
+    expect(ends(false)).toEqual([
+      { from: 'd4', tip: 'south', to: 'd4' },
+      { from: 'd4', tip: 'south', to: 'c5' },
+      { from: 'd4', tip: 'south', to: 'e5' },
+    ]);
+    expect(ends(true)).toEqual([
+      { from: 'd4', tip: 'south', to: 'd4' },
+      { from: 'd4', tip: 'south', to: 'c5' },
+    ]);
   });
 });
 
 describe('view and log in play', () => {
   it('shows everything to everyone, and logs a turn with what it did', () => {
-    const before = positionFromBlocks({ blocks: [B('a1', 'x', 'slider'), G('a3', 'hoops', 'star'), G('g7', 'star', 'slider')] });
+    const before = positionFromBlocks({
+      blocks: [B('a1', 'x', 'slider'), G('a3', 'hoops', 'star'), G('g7', 'star', 'slider')],
+    });
     const move = engine.parseMove({ from: 'a3', tip: 'north', to: 'a2' });
     if (!move.ok) throw new Error('parse');
     const after = play(before, 0, { from: 'a3', tip: 'north', to: 'a2' });
@@ -185,8 +228,10 @@ describe('view and log in play', () => {
       setup: null,
     });
     for (const v of [0, 1, 'spectator'] as const) {
-      expect(engine.redactMove({ seat: 0, move: move.value, before, after, now: after }, v))
-        .toEqual({ move: { from: 'a3', tip: 'north', to: 'a2' }, effects: { top: 'stop', removed: false, skipped: 1 } });
+      expect(engine.redactMove({ seat: 0, move: move.value, before, after, now: after }, v)).toEqual({
+        move: { from: 'a3', tip: 'north', to: 'a2' },
+        effects: { top: 'stop', removed: false, skipped: 1 },
+      });
     }
   });
 });

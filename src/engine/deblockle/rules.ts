@@ -2,7 +2,16 @@
  * The match: setup phase, then turns; skips, wins and draws are settled after every change.
  */
 import {
-  type Outcome, type Result, Rng, type RngState, type Seat, gameOver, illegal, notYourTurn, ok, seedRng,
+  type Outcome,
+  type Result,
+  Rng,
+  type RngState,
+  type Seat,
+  gameOver,
+  illegal,
+  notYourTurn,
+  ok,
+  seedRng,
   type SetupInput,
 } from '../core';
 import type { Direction, Face } from './block';
@@ -59,13 +68,22 @@ type Settled = Pick<DeblockleState, 'turn' | 'skipped' | 'result'>;
  * `preferred` is skipped), else nobody (a draw). `mover` has just played and wins if it has no block left.
  */
 export function settle(
-  blocks: readonly Block[], options: DeblockleOptions, turns: number, preferred: Seat, mover: Seat | null,
+  blocks: readonly Block[],
+  options: DeblockleOptions,
+  turns: number,
+  preferred: Seat,
+  mover: Seat | null,
 ): Settled {
-  const over = (winners: Seat[], reason: string): Settled => ({ turn: null, skipped: null, result: { winners, reason } });
+  const over = (winners: Seat[], reason: string): Settled => ({
+    turn: null,
+    skipped: null,
+    result: { winners, reason },
+  });
   if (mover !== null && !blocks.some((b) => b.seat === mover)) return over([mover], 'deblockle/all-removed');
   if (turns >= options.maxTurns) return over([0, 1], 'deblockle/max-turns');
   if (canMove(blocks, preferred, options.noSideBySide)) return { turn: preferred, skipped: null, result: null };
-  if (canMove(blocks, other(preferred), options.noSideBySide)) return { turn: other(preferred), skipped: preferred, result: null };
+  if (canMove(blocks, other(preferred), options.noSideBySide))
+    return { turn: other(preferred), skipped: preferred, result: null };
   return over([0, 1], 'deblockle/both-blocked');
 }
 
@@ -90,7 +108,14 @@ export function setup(input: SetupInput<DeblockleOptions>): DeblockleState {
     return startPlay({ ...base, rng: rng.state, placements: [of1, of0] });
   }
   return {
-    ...base, rng: rng.state, phase: 'setup', placements: [null, null], blocks: [], turn: null, skipped: null, result: null,
+    ...base,
+    rng: rng.state,
+    phase: 'setup',
+    placements: [null, null],
+    blocks: [],
+    turn: null,
+    skipped: null,
+    result: null,
   };
 }
 
@@ -103,7 +128,8 @@ export function toMove(state: DeblockleState): Seat[] {
 export function* legalMoves(state: DeblockleState, seat: Seat): Generator<DeblockleMove> {
   if (!toMove(state).includes(seat)) return;
   if (state.phase === 'setup') {
-    for (const blocks of allPlacements(other(seat), state.rolled[other(seat)] as Face[])) yield { type: 'setup', blocks };
+    for (const blocks of allPlacements(other(seat), state.rolled[other(seat)] as Face[]))
+      yield { type: 'setup', blocks };
     return;
   }
   yield* legalTurns(state.blocks, seat, state.options.noSideBySide);
@@ -114,16 +140,20 @@ export function apply(state: DeblockleState, seat: Seat, move: DeblockleMove): R
   if (!toMove(state).includes(seat)) return notYourTurn();
 
   if (state.phase === 'setup') {
-    if (move.type !== 'setup') return illegal('deblockle/setup-pending', 'Setup first: place your opponent\'s blocks ({ "type": "setup", … }).');
+    if (move.type !== 'setup')
+      return illegal('deblockle/setup-pending', 'Setup first: place your opponent\'s blocks ({ "type": "setup", … }).');
     const placed = checkPlacement(move.blocks, other(seat), state.rolled[other(seat)] as Face[]);
     if (!placed.ok) return placed;
     const mine = placed.value.map(({ square, top, north }) => ({ square, top, north }));
-    const placements = (seat === 0 ? [mine, state.placements[1]] : [state.placements[0], mine]) as DeblockleState['placements'];
+    const placements = (
+      seat === 0 ? [mine, state.placements[1]] : [state.placements[0], mine]
+    ) as DeblockleState['placements'];
     const next = { ...state, placements };
     return ok(placements[0] !== null && placements[1] !== null ? startPlay(next) : next);
   }
 
-  if (move.type !== 'turn') return illegal('deblockle/setup-over', 'The setup is over: a turn is { "from", "tip", "to" }.');
+  if (move.type !== 'turn')
+    return illegal('deblockle/setup-over', 'The setup is over: a turn is { "from", "tip", "to" }.');
   const played = playTurn(state.blocks, seat, move, state.options.noSideBySide);
   if (!played.ok) return played;
   const { blocks, top, removed } = played.value;
@@ -131,7 +161,11 @@ export function apply(state: DeblockleState, seat: Seat, move: DeblockleMove): R
   return ok({
     ...state,
     blocks,
-    removed: !removed ? state.removed : seat === 0 ? [state.removed[0] + 1, state.removed[1]] : [state.removed[0], state.removed[1] + 1],
+    removed: !removed
+      ? state.removed
+      : seat === 0
+        ? [state.removed[0] + 1, state.removed[1]]
+        : [state.removed[0], state.removed[1] + 1],
     turns,
     lastTurn: { seat, from: move.from, tip: move.tip, to: move.to, top, removed },
     ...settle(blocks, state.options, turns, other(seat), seat),
@@ -144,5 +178,10 @@ export function scores(state: DeblockleState): number[] {
 
 export function outcome(state: DeblockleState): Outcome | null {
   if (state.result === null) return null;
-  return { winners: [...state.result.winners], scores: scores(state), reason: state.result.reason, draw: state.result.winners.length === 2 };
+  return {
+    winners: [...state.result.winners],
+    scores: scores(state),
+    reason: state.result.reason,
+    draw: state.result.winners.length === 2,
+  };
 }

@@ -11,15 +11,23 @@ function options(raw: unknown): DeblockleOptions {
   return o.value;
 }
 
-const fresh = (raw: unknown = {}, seed = 'setup-spec'): DeblockleState => engine.setup({ seed, seats: 2, options: options(raw) });
+const fresh = (raw: unknown = {}, seed = 'setup-spec'): DeblockleState =>
+  engine.setup({ seed, seats: 2, options: options(raw) });
 
 /** A valid placement of `owner`'s rolled faces: on its start squares in order, turned with a legal north. */
 function placement(state: DeblockleState, owner: 0 | 1, squares: readonly string[], turn = 0): unknown {
   const sides: Record<Face, Face[]> = {
-    star: ['slider', 'x', 'hoops', 'cross'], stop: ['slider', 'cross', 'hoops', 'x'], cross: ['star', 'slider', 'stop', 'hoops'],
-    x: ['star', 'hoops', 'stop', 'slider'], slider: ['star', 'cross', 'stop', 'x'], hoops: ['star', 'x', 'stop', 'cross'],
+    star: ['slider', 'x', 'hoops', 'cross'],
+    stop: ['slider', 'cross', 'hoops', 'x'],
+    cross: ['star', 'slider', 'stop', 'hoops'],
+    x: ['star', 'hoops', 'stop', 'slider'],
+    slider: ['star', 'cross', 'stop', 'x'],
+    hoops: ['star', 'x', 'stop', 'cross'],
   };
-  return { type: 'setup', blocks: state.rolled[owner].map((top, i) => ({ square: squares[i], top, north: sides[top][(i + turn) % 4] })) };
+  return {
+    type: 'setup',
+    blocks: state.rolled[owner].map((top, i) => ({ square: squares[i], top, north: sides[top][(i + turn) % 4] })),
+  };
 }
 
 function play(state: DeblockleState, seat: number, wire: unknown) {
@@ -35,7 +43,7 @@ function must(state: DeblockleState, seat: number, wire: unknown): DeblockleStat
 }
 
 describe('the roll', () => {
-  it('rolls each seat\'s blocks and shows the faces to everyone, with an empty board', () => {
+  it("rolls each seat's blocks and shows the faces to everyone, with an empty board", () => {
     const s = fresh({ blocks: 3 });
     expect(engine.toMove(s)).toEqual([0, 1]);
     for (const v of [0, 1, 'spectator'] as const) {
@@ -51,7 +59,8 @@ describe('the roll', () => {
 
   it('rolls every face about equally often, and the same seed rolls the same faces', () => {
     const counts = new Map<Face, number>(FACES.map((f) => [f, 0]));
-    for (let i = 0; i < 1500; i++) for (const r of fresh({}, `roll-${i}`).rolled) for (const f of r) counts.set(f, (counts.get(f) ?? 0) + 1);
+    for (let i = 0; i < 1500; i++)
+      for (const r of fresh({}, `roll-${i}`).rolled) for (const f of r) counts.set(f, (counts.get(f) ?? 0) + 1);
     for (const f of FACES) expect(Math.abs((counts.get(f) as number) - 2000)).toBeLessThan(200); // 12000 rolls, sd about 41
     expect(fresh({}, 'same').rolled).toEqual(fresh({}, 'same').rolled);
   });
@@ -71,7 +80,8 @@ describe('players setup', () => {
     }
     const mine = engine.view(a, 0).setup?.mine ?? [];
     expect(mine.map((x) => [x.seat, x.square, x.top])).toEqual(
-      ['c1', 'e1', 'c3', 'e3'].map((sq, i) => [1, sq, s0.rolled[1][i]]));
+      ['c1', 'e1', 'c3', 'e3'].map((sq, i) => [1, sq, s0.rolled[1][i]]),
+    );
   });
 
   it('puts both placements on the board once both are in, and starts play', () => {
@@ -83,7 +93,10 @@ describe('players setup', () => {
     expect(view.setup).toBeNull();
     expect(engine.toMove(s)).toEqual([0]);
     expect(view.blocks.map((b) => [b.seat, b.square, b.top])).toEqual([
-      [1, 'e1', s0.rolled[1][0]], [1, 'c3', s0.rolled[1][1]], [0, 'c5', s0.rolled[0][1]], [0, 'e7', s0.rolled[0][0]],
+      [1, 'e1', s0.rolled[1][0]],
+      [1, 'c3', s0.rolled[1][1]],
+      [0, 'c5', s0.rolled[0][1]],
+      [0, 'e7', s0.rolled[0][0]],
     ]);
   });
 
@@ -100,19 +113,88 @@ describe('players setup', () => {
   });
 
   it('refuses placements with the wrong faces, squares or turns', () => {
-    const s = { ...fresh({ blocks: 2 }), rolled: [['star', 'x'], ['cross', 'cross']] as DeblockleState['rolled'] };
+    const s = {
+      ...fresh({ blocks: 2 }),
+      rolled: [
+        ['star', 'x'],
+        ['cross', 'cross'],
+      ] as DeblockleState['rolled'],
+    };
     const cases: [unknown, string][] = [
       [{ type: 'setup', blocks: [{ square: 'c1', top: 'cross', north: 'star' }] }, 'deblockle/wrong-block-count'],
-      [{ type: 'setup', blocks: [{ square: 'c1', top: 'cross', north: 'star' }, { square: 'e1', top: 'x', north: 'star' }] }, 'deblockle/wrong-faces'],
-      [{ type: 'setup', blocks: [{ square: 'c1', top: 'cross', north: 'star' }, { square: 'd1', top: 'cross', north: 'star' }] }, 'deblockle/wrong-squares'],
-      [{ type: 'setup', blocks: [{ square: 'c5', top: 'cross', north: 'star' }, { square: 'e5', top: 'cross', north: 'star' }] }, 'deblockle/wrong-squares'],
-      [{ type: 'setup', blocks: [{ square: 'c1', top: 'cross', north: 'star' }, { square: 'c1', top: 'cross', north: 'stop' }] }, 'deblockle/duplicate-square'],
-      [{ type: 'setup', blocks: [{ square: 'c1', top: 'cross', north: 'x' }, { square: 'c3', top: 'cross', north: 'star' }] }, 'deblockle/bad-north'],
-      [{ type: 'setup', blocks: [{ square: 'c1', top: 'cross', north: 'cross' }, { square: 'c3', top: 'cross', north: 'star' }] }, 'deblockle/bad-north'],
+      [
+        {
+          type: 'setup',
+          blocks: [
+            { square: 'c1', top: 'cross', north: 'star' },
+            { square: 'e1', top: 'x', north: 'star' },
+          ],
+        },
+        'deblockle/wrong-faces',
+      ],
+      [
+        {
+          type: 'setup',
+          blocks: [
+            { square: 'c1', top: 'cross', north: 'star' },
+            { square: 'd1', top: 'cross', north: 'star' },
+          ],
+        },
+        'deblockle/wrong-squares',
+      ],
+      [
+        {
+          type: 'setup',
+          blocks: [
+            { square: 'c5', top: 'cross', north: 'star' },
+            { square: 'e5', top: 'cross', north: 'star' },
+          ],
+        },
+        'deblockle/wrong-squares',
+      ],
+      [
+        {
+          type: 'setup',
+          blocks: [
+            { square: 'c1', top: 'cross', north: 'star' },
+            { square: 'c1', top: 'cross', north: 'stop' },
+          ],
+        },
+        'deblockle/duplicate-square',
+      ],
+      [
+        {
+          type: 'setup',
+          blocks: [
+            { square: 'c1', top: 'cross', north: 'x' },
+            { square: 'c3', top: 'cross', north: 'star' },
+          ],
+        },
+        'deblockle/bad-north',
+      ],
+      [
+        {
+          type: 'setup',
+          blocks: [
+            { square: 'c1', top: 'cross', north: 'cross' },
+            { square: 'c3', top: 'cross', north: 'star' },
+          ],
+        },
+        'deblockle/bad-north',
+      ],
       [{ from: 'c5', tip: 'north', to: 'c4' }, 'deblockle/setup-pending'],
     ];
-    for (const [wire, reason] of cases) expect(play(s, 0, wire)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_MOVE', reason } });
-    expect(play(s, 0, { type: 'setup', blocks: [{ square: 'e3', top: 'cross', north: 'slider' }, { square: 'c1', top: 'cross', north: 'stop' }] }).ok).toBe(true);
+    for (const [wire, reason] of cases)
+      expect(play(s, 0, wire)).toMatchObject({ ok: false, error: { code: 'ILLEGAL_MOVE', reason } });
+    expect(
+      play(s, 0, {
+        type: 'setup',
+        blocks: [
+          { square: 'e3', top: 'cross', north: 'slider' },
+          { square: 'c1', top: 'cross', north: 'stop' },
+        ],
+      }).ok,
+    ).toBe(true);
   });
 
   it('lets each seat place once, and takes no setup move in play', () => {
@@ -121,7 +203,10 @@ describe('players setup', () => {
     expect(play(s1, 0, placement(s0, 1, ['e1']))).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
     expect([...engine.legalMoves(s1, 0)]).toEqual([]);
     const s2 = must(s1, 1, placement(s0, 0, ['c7']));
-    expect(play(s2, 0, placement(s0, 1, ['e1']))).toMatchObject({ ok: false, error: { code: 'ILLEGAL_MOVE', reason: 'deblockle/setup-over' } });
+    expect(play(s2, 0, placement(s0, 1, ['e1']))).toMatchObject({
+      ok: false,
+      error: { code: 'ILLEGAL_MOVE', reason: 'deblockle/setup-over' },
+    });
   });
 
   it('redacts a setup move from everyone but its author while the setup lasts', () => {
@@ -131,7 +216,8 @@ describe('players setup', () => {
     if (!move.ok) throw new Error('parse');
     const s1 = must(s0, 0, wire);
     const s2 = must(s1, 1, placement(s0, 0, ['c7']));
-    const entry = (now: DeblockleState, v: 0 | 1 | 'spectator') => engine.redactMove({ seat: 0, move: move.value, before: s0, after: s1, now }, v);
+    const entry = (now: DeblockleState, v: 0 | 1 | 'spectator') =>
+      engine.redactMove({ seat: 0, move: move.value, before: s0, after: s1, now }, v);
     expect(entry(s1, 0)).toEqual({ move: wire, effects: {} });
     expect(entry(s1, 1)).toEqual({ move: { type: 'setup', hidden: true }, effects: {} });
     expect(entry(s1, 'spectator')).toEqual({ move: { type: 'setup', hidden: true }, effects: {} });
@@ -146,12 +232,14 @@ describe('listing placements', () => {
     expect([...allPlacements(1, ['x', 'cross', 'x', 'cross'])]).toHaveLength(6 * 256);
     expect([...allPlacements(0, ['stop', 'stop', 'stop'])]).toHaveLength(4 * 64);
     const one = [...allPlacements(0, ['slider'])].map((p) => p.map((b) => `${makeSquare(b.square)}:${b.north}`).join());
-    expect(one.sort()).toEqual(['c5', 'c7', 'e5', 'e7'].flatMap((sq) => ['cross', 'star', 'stop', 'x'].map((n) => `${sq}:${n}`)).sort());
+    expect(one.sort()).toEqual(
+      ['c5', 'c7', 'e5', 'e7'].flatMap((sq) => ['cross', 'star', 'stop', 'x'].map((n) => `${sq}:${n}`)).sort(),
+    );
     const keys = [...allPlacements(1, ['x', 'cross', 'x', 'cross'])].map((p) => JSON.stringify(p));
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('offers legal setup moves that all apply, on the opponent\'s start squares', () => {
+  it("offers legal setup moves that all apply, on the opponent's start squares", () => {
     const s = fresh({ blocks: 2 });
     const moves = [...engine.legalMoves(s, 1)];
     expect(moves.length).toBeGreaterThanOrEqual(6 * 16);

@@ -29,24 +29,36 @@ export function checkPlacement(placed: readonly PlacedBlock[], owner: Seat, roll
   const starts = START_SQUARES[owner as 0 | 1];
   const startNames = starts.map(makeSquare).join(', ');
   if (placed.length !== rolled.length) {
-    return illegal('deblockle/wrong-block-count', `Place exactly ${rolled.length} block(s), one for each face rolled for your opponent.`);
+    return illegal(
+      'deblockle/wrong-block-count',
+      `Place exactly ${rolled.length} block(s), one for each face rolled for your opponent.`,
+    );
   }
   for (const p of placed) {
     if (!starts.includes(p.square)) {
-      return illegal('deblockle/wrong-squares', `${makeSquare(p.square)} is not a start square of your opponent (${startNames}).`);
+      return illegal(
+        'deblockle/wrong-squares',
+        `${makeSquare(p.square)} is not a start square of your opponent (${startNames}).`,
+      );
     }
   }
   if (new Set(placed.map((p) => p.square)).size !== placed.length) {
     return illegal('deblockle/duplicate-square', 'Two blocks cannot share a start square.');
   }
   if (sortedFaces(placed.map((p) => p.top)) !== sortedFaces(rolled)) {
-    return illegal('deblockle/wrong-faces', `The tops must be exactly the faces rolled for your opponent: ${[...rolled].sort().join(', ')}.`);
+    return illegal(
+      'deblockle/wrong-faces',
+      `The tops must be exactly the faces rolled for your opponent: ${[...rolled].sort().join(', ')}.`,
+    );
   }
   const blocks: Block[] = [];
   for (const p of placed) {
     const east = eastOf(p.top, p.north);
     if (east === null) {
-      return illegal('deblockle/bad-north', `With ${p.top} on top, north must be one of ${sideFaces(p.top).join(', ')}.`);
+      return illegal(
+        'deblockle/bad-north',
+        `With ${p.top} on top, north must be one of ${sideFaces(p.top).join(', ')}.`,
+      );
     }
     blocks.push({ seat: owner, square: p.square, top: p.top, north: p.north, east });
   }
@@ -62,7 +74,10 @@ export function randomPlacement(owner: Seat, rolled: readonly Face[], rng: Rng):
 
 /** Distinct orderings of a multiset, so identical rolled faces do not repeat a placement. */
 function* permutations(faces: readonly Face[]): Generator<Face[]> {
-  if (faces.length === 0) { yield []; return; }
+  if (faces.length === 0) {
+    yield [];
+    return;
+  }
   const seen = new Set<Face>();
   for (let i = 0; i < faces.length; i++) {
     const f = faces[i] as Face;
@@ -73,14 +88,20 @@ function* permutations(faces: readonly Face[]): Generator<Face[]> {
 }
 
 function* subsets(squares: readonly Square[], k: number): Generator<Square[]> {
-  if (k === 0) { yield []; return; }
+  if (k === 0) {
+    yield [];
+    return;
+  }
   for (let i = 0; i <= squares.length - k; i++) {
     for (const rest of subsets(squares.slice(i + 1), k - 1)) yield [squares[i] as Square, ...rest];
   }
 }
 
 function* turns(tops: readonly Face[]): Generator<Face[]> {
-  if (tops.length === 0) { yield []; return; }
+  if (tops.length === 0) {
+    yield [];
+    return;
+  }
   for (const north of sideFaces(tops[0] as Face)) for (const rest of turns(tops.slice(1))) yield [north, ...rest];
 }
 

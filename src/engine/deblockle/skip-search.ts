@@ -68,9 +68,16 @@ export function findSkipLine(start: DeblockleState, opts: SkipSearchOptions = {}
       for (const move of legalMoves(state, seat)) {
         const next = apply(state, seat, move);
         if (!next.ok) continue;
-        if (next.value.skipped === target) { best = [move]; bestScore = -1; break; }
+        if (next.value.skipped === target) {
+          best = [move];
+          bestScore = -1;
+          break;
+        }
         const score = next.value.result === null ? mobility(next.value, target) : Infinity;
-        if (score < bestScore) { best = [move]; bestScore = score; } else if (score === bestScore) best.push(move);
+        if (score < bestScore) {
+          best = [move];
+          bestScore = score;
+        } else if (score === bestScore) best.push(move);
       }
       if (best.length === 0) break;
       play(seat, rng.pick(best));

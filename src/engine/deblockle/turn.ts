@@ -5,8 +5,18 @@
 import { type EngineError, type Result, type Seat, illegal, ok } from '../core';
 import { DIRECTIONS, type Direction, type Face, type Orientation, tip } from './block';
 import {
-  type Block, DIAGONAL, ORTHOGONAL, SCORING_STAR, SQUARES, type Square,
-  isStar, makeSquare, occupancy, offset, sortBlocks, step,
+  type Block,
+  DIAGONAL,
+  ORTHOGONAL,
+  SCORING_STAR,
+  SQUARES,
+  type Square,
+  isStar,
+  makeSquare,
+  occupancy,
+  offset,
+  sortBlocks,
+  step,
 } from './board';
 
 export interface TurnMove {
@@ -58,7 +68,9 @@ export function hopEnds(open: (s: Square) => boolean, at: Square, face: Face): S
         for (let s = offset(at, dx, dy); ok(s); s = offset(s, dx, dy)) path.push(s);
         // The slide may stop just before any star on its path, and must when its natural end is one;
         // it always moves at least one square, so "before" the first square does not count.
-        path.forEach((s, i) => { if (isStar(s) && i >= 1) ends.add(path[i - 1] as Square); });
+        path.forEach((s, i) => {
+          if (isStar(s) && i >= 1) ends.add(path[i - 1] as Square);
+        });
         const last = path[path.length - 1];
         if (last !== undefined && !isStar(last)) ends.add(last);
       }
@@ -88,10 +100,14 @@ export function hopEnds(open: (s: Square) => boolean, at: Square, face: Face): S
 /** Whether any of `seat`'s blocks touches an opponent's block side by side. */
 export function sideBySide(blocks: readonly Block[], seat: Seat): boolean {
   const occ = occupancy(blocks);
-  return blocks.some((b) => b.seat === seat && ORTHOGONAL.some(([dx, dy]) => {
-    const s = offset(b.square, dx, dy);
-    return s >= 0 && occ[s] !== -1 && occ[s] !== seat;
-  }));
+  return blocks.some(
+    (b) =>
+      b.seat === seat &&
+      ORTHOGONAL.some(([dx, dy]) => {
+        const s = offset(b.square, dx, dy);
+        return s >= 0 && occ[s] !== -1 && occ[s] !== seat;
+      }),
+  );
 }
 
 /** The blocks after `moving` ends on `to` (or leaves the board when `to` is null). */
@@ -101,7 +117,11 @@ function moved(blocks: readonly Block[], moving: Block, to: Square | null, o: Or
 }
 
 export function evaluateTip(
-  blocks: readonly Block[], seat: Seat, from: Square, dir: Direction, noSideBySide: boolean,
+  blocks: readonly Block[],
+  seat: Seat,
+  from: Square,
+  dir: Direction,
+  noSideBySide: boolean,
 ): Result<TipOutcome> {
   const block = blocks.find((b) => b.square === from);
   if (!block) return illegal('deblockle/no-block', `There is no block on ${makeSquare(from)}.`);
@@ -118,10 +138,16 @@ export function evaluateTip(
     if (at === SCORING_STAR[seat as 0 | 1] && orientation.top === 'star') {
       return ok({ block, at, orientation, removal: true, reachable: [at], ends: allowed([at], () => null) });
     }
-    return illegal('deblockle/tip-onto-star', `A block may tip onto a star space (${makeSquare(at)}) only to be removed: star face up on its scoring star.`);
+    return illegal(
+      'deblockle/tip-onto-star',
+      `A block may tip onto a star space (${makeSquare(at)}) only to be removed: star face up on its scoring star.`,
+    );
   }
   if (orientation.top === 'star') {
-    return illegal('deblockle/star-face-up', `Tipping ${dir} from ${makeSquare(from)} shows the star, which may face up only on the scoring star.`);
+    return illegal(
+      'deblockle/star-face-up',
+      `Tipping ${dir} from ${makeSquare(from)} shows the star, which may face up only on the scoring star.`,
+    );
   }
   occ[from] = -1;
   const reachable = hopEnds((s) => occ[s] === -1, at, orientation.top);
@@ -132,17 +158,28 @@ export function evaluateTip(
 function badEnd(blocks: readonly Block[], t: TipOutcome, to: Square): Fail {
   const face = t.orientation.top;
   if (t.reachable.length === 0) {
-    return illegal('deblockle/no-hop', `After this tip the ${face} face has no open square to hop to, so the tip cannot be played.`);
+    return illegal(
+      'deblockle/no-hop',
+      `After this tip the ${face} face has no open square to hop to, so the tip cannot be played.`,
+    );
   }
   if (t.ends.length === 0 || t.reachable.includes(to)) {
-    return illegal('deblockle/side-by-side', 'With no blocks side by side, a turn may not end with your block next to an opponent\'s.');
+    return illegal(
+      'deblockle/side-by-side',
+      "With no blocks side by side, a turn may not end with your block next to an opponent's.",
+    );
   }
-  if (t.removal) return illegal('deblockle/hop-mismatch', `The block is removed on the star: "to" must be ${makeSquare(t.at)}.`);
-  if (isStar(to)) return illegal('deblockle/hop-onto-star', `No block may end its turn on a star space (${makeSquare(to)}).`);
+  if (t.removal)
+    return illegal('deblockle/hop-mismatch', `The block is removed on the star: "to" must be ${makeSquare(t.at)}.`);
+  if (isStar(to))
+    return illegal('deblockle/hop-onto-star', `No block may end its turn on a star space (${makeSquare(to)}).`);
   if (to !== t.block.square && blocks.some((b) => b.square === to)) {
     return illegal('deblockle/hop-occupied', `${makeSquare(to)} is not open: a block stands there.`);
   }
-  return illegal('deblockle/hop-mismatch', `With ${face} on top the block cannot hop from ${makeSquare(t.at)} to ${makeSquare(to)}.`);
+  return illegal(
+    'deblockle/hop-mismatch',
+    `With ${face} on top the block cannot hop from ${makeSquare(t.at)} to ${makeSquare(to)}.`,
+  );
 }
 
 export interface TurnResult {
@@ -151,12 +188,21 @@ export interface TurnResult {
   readonly removed: boolean;
 }
 
-export function playTurn(blocks: readonly Block[], seat: Seat, move: TurnMove, noSideBySide: boolean): Result<TurnResult> {
+export function playTurn(
+  blocks: readonly Block[],
+  seat: Seat,
+  move: TurnMove,
+  noSideBySide: boolean,
+): Result<TurnResult> {
   const t = evaluateTip(blocks, seat, move.from, move.tip, noSideBySide);
   if (!t.ok) return t;
   const { block, orientation, removal, ends } = t.value;
   if (!ends.includes(move.to)) return badEnd(blocks, t.value, move.to);
-  return ok({ blocks: moved(blocks, block, removal ? null : move.to, orientation), top: orientation.top, removed: removal });
+  return ok({
+    blocks: moved(blocks, block, removal ? null : move.to, orientation),
+    top: orientation.top,
+    removed: removal,
+  });
 }
 
 /** Every legal turn of `seat`: blocks by square, tips north, east, south, west, ends by square. */

@@ -28,8 +28,12 @@ export interface DeblockleView {
   /** The seat that was blocked and skipped right after the last turn, if any. */
   readonly skipped: Seat | null;
   readonly lastTurn: {
-    readonly seat: Seat; readonly from: string; readonly tip: Direction; readonly to: string;
-    readonly top: Face; readonly removed: boolean;
+    readonly seat: Seat;
+    readonly from: string;
+    readonly tip: Direction;
+    readonly to: string;
+    readonly top: Face;
+    readonly removed: boolean;
   } | null;
   /** During setup only (null afterwards). */
   readonly setup: {
@@ -41,7 +45,13 @@ export interface DeblockleView {
   } | null;
 }
 
-const blockView = (b: Block): BlockView => ({ seat: b.seat, square: makeSquare(b.square), top: b.top, north: b.north, east: b.east });
+const blockView = (b: Block): BlockView => ({
+  seat: b.seat,
+  square: makeSquare(b.square),
+  top: b.top,
+  north: b.north,
+  east: b.east,
+});
 
 function ownPlacement(state: DeblockleState, viewer: Viewer): BlockView[] | null {
   if (viewer === 'spectator') return null;
@@ -59,12 +69,22 @@ export function view(state: DeblockleState, viewer: Viewer): DeblockleView {
     removed: [...state.removed],
     turns: state.turns,
     skipped: state.skipped,
-    lastTurn: last && { seat: last.seat, from: makeSquare(last.from), tip: last.tip, to: makeSquare(last.to), top: last.top, removed: last.removed },
-    setup: state.phase !== 'setup' ? null : {
-      rolled: state.rolled.map((r) => [...r]),
-      placed: state.placements.map((p) => p !== null),
-      mine: ownPlacement(state, viewer),
+    lastTurn: last && {
+      seat: last.seat,
+      from: makeSquare(last.from),
+      tip: last.tip,
+      to: makeSquare(last.to),
+      top: last.top,
+      removed: last.removed,
     },
+    setup:
+      state.phase !== 'setup'
+        ? null
+        : {
+            rolled: state.rolled.map((r) => [...r]),
+            placed: state.placements.map((p) => p !== null),
+            mine: ownPlacement(state, viewer),
+          },
   };
 }
 
@@ -75,7 +95,10 @@ export function view(state: DeblockleState, viewer: Viewer): DeblockleView {
 export function redactMove(ctx: LogContext<DeblockleState, DeblockleMove>, viewer: Viewer): RedactedMove {
   const { move, after } = ctx;
   if (move.type === 'setup') {
-    return { move: ctx.now.phase === 'setup' && viewer !== ctx.seat ? { type: 'setup', hidden: true } : encodeMove(move), effects: {} };
+    return {
+      move: ctx.now.phase === 'setup' && viewer !== ctx.seat ? { type: 'setup', hidden: true } : encodeMove(move),
+      effects: {},
+    };
   }
   return {
     move: encodeMove(move),

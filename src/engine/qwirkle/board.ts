@@ -8,7 +8,12 @@ import { colorOf, type Kind, kindOf, LINE_MAX, type PlacedTile, shapeOf } from '
 export type Dir = readonly [number, number];
 export const ROW: Dir = [1, 0];
 export const COLUMN: Dir = [0, 1];
-export const NEIGHBOURS: readonly Dir[] = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+export const NEIGHBOURS: readonly Dir[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
 
 /**
  * Cells are keyed by one number while the coordinates are modest (always, in a match); far-out

@@ -19,7 +19,8 @@ import type { QwirkleView } from './view';
 
 export type QwirkleBot = Bot<QwirkleView, QwirkleMove>;
 
-const placedOf = (move: QwirkleMove & { type: 'place' }): Placed[] => move.tiles.map((t) => ({ kind: kindOf(t), x: t.x, y: t.y }));
+const placedOf = (move: QwirkleMove & { type: 'place' }): Placed[] =>
+  move.tiles.map((t) => ({ kind: kindOf(t), x: t.x, y: t.y }));
 
 /** Points of every placement on one grid (exchanges score -1): the one pass over the whole list. */
 function pointsOf(view: QwirkleView, moves: readonly QwirkleMove[]): number[] {
@@ -37,7 +38,11 @@ const greedy: QwirkleBot = {
   defaultBudget: 0,
   choose({ view, legalMoves, rng }) {
     const points = pointsOf(view, legalMoves);
-    const index = pickBest(legalMoves.map((_, i) => i), (i) => points[i] as number, rng);
+    const index = pickBest(
+      legalMoves.map((_, i) => i),
+      (i) => points[i] as number,
+      rng,
+    );
     return legalMoves[index] as QwirkleMove;
   },
 };
@@ -91,7 +96,8 @@ function openFives(grid: Grid, placed: readonly Placed[], seen: (k: Kind) => num
     for (const p of placed) {
       for (const dir of [ROW, COLUMN]) {
         const run = grid.run(p.x, p.y, dir, LINE_MAX + 1);
-        if (run.kinds.length === LINE_MAX - 1 && seen(missingKind(run.kinds)) < COPIES) lines.add(`${dir === ROW ? 'r' : 'c'}${run.x},${run.y}`);
+        if (run.kinds.length === LINE_MAX - 1 && seen(missingKind(run.kinds)) < COPIES)
+          lines.add(`${dir === ROW ? 'r' : 'c'}${run.x},${run.y}`);
       }
     }
     return lines.size;
@@ -106,7 +112,8 @@ const POOR_PLACEMENT = 0;
 
 const keeper: QwirkleBot = {
   id: 'keeper',
-  description: 'Best points plus what the move leaves: tiles kept, the end bonus, no open Qwirkle for the next player; exchanges a poor hand.',
+  description:
+    'Best points plus what the move leaves: tiles kept, the end bonus, no open Qwirkle for the next player; exchanges a poor hand.',
   defaultBudget: 48,
   choose({ view, legalMoves, rng, budget }) {
     const grid = Grid.of(view.board);
@@ -114,17 +121,29 @@ const keeper: QwirkleBot = {
     const points = pointsOf(view, legalMoves);
     const places = legalMoves.map((_, i) => i).filter((i) => (points[i] as number) >= 0);
     // Only the top placements by points are weighed in full; the Rng orders equal points.
-    const weighed = rng.shuffle(places).sort((a, b) => (points[b] as number) - (points[a] as number)).slice(0, Math.max(1, budget ?? keeper.defaultBudget));
+    const weighed = rng
+      .shuffle(places)
+      .sort((a, b) => (points[b] as number) - (points[a] as number))
+      .slice(0, Math.max(1, budget ?? keeper.defaultBudget));
     const onBoard = new Array<number>(36).fill(0);
     for (const t of view.board) onBoard[kindOf(t)]! += 1;
     const value = new Map<number, number>();
     for (const i of weighed) {
       const placed = placedOf(legalMoves[i] as QwirkleMove & { type: 'place' });
-      const kept = without(hand, placed.map((p) => p.kind));
+      const kept = without(
+        hand,
+        placed.map((p) => p.kind),
+      );
       const goesOut = kept.length === 0 && view.bag === 0 ? END_BONUS : 0;
       // Kept tiles matter less once the bag runs low: fewer turns remain to use them.
       const keep = view.bag > 0 ? LEAVE_WEIGHT * leaveValue(kept) : -kept.length;
-      value.set(i, (points[i] as number) + goesOut + keep - QWIRKLE_RISK * openFives(grid, placed, (k) => (onBoard[k] as number) + kept.filter((h) => h === k).length));
+      value.set(
+        i,
+        (points[i] as number) +
+          goesOut +
+          keep -
+          QWIRKLE_RISK * openFives(grid, placed, (k) => (onBoard[k] as number) + kept.filter((h) => h === k).length),
+      );
     }
     const exchanges = legalMoves.map((_, i) => i).filter((i) => legalMoves[i]?.type === 'exchange');
     const bestPlace = weighed.length > 0 ? Math.max(...weighed.map((i) => value.get(i) as number)) : -Infinity;

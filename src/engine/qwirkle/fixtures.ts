@@ -5,7 +5,17 @@
  */
 import { seedRng } from '../core';
 import { chooseStarter } from './rules';
-import { allTiles, type Color, COLORS, openingSize, type PlacedTile, type Shape, SHAPES, sameTile, type Tile } from './tiles';
+import {
+  allTiles,
+  type Color,
+  COLORS,
+  openingSize,
+  type PlacedTile,
+  type Shape,
+  SHAPES,
+  sameTile,
+  type Tile,
+} from './tiles';
 import type { QwirkleState } from './types';
 
 const COLOR_CODES = 'roygbp';
@@ -78,4 +88,5 @@ export function opening(hands: Tile[][]): QwirkleState {
 }
 
 /** Tiles anywhere in the state: hands, grid and bag. */
-export const tileTotal = (s: QwirkleState): number => s.board.length + s.bag.length + s.hands.reduce((n, h) => n + h.length, 0);
+export const tileTotal = (s: QwirkleState): number =>
+  s.board.length + s.bag.length + s.hands.reduce((n, h) => n + h.length, 0);

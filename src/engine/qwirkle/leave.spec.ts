@@ -9,7 +9,13 @@ const left = (s: QwirkleState, seat: number): QwirkleState => {
 };
 
 describe('a seat leaves (forfeit on time, 3+ seats)', () => {
-  const three = () => position({ board: row('rc rs', 0, 0), hands: [hand('rd bl g8'), hand('yc ys yd'), hand('pl p4 oc')], current: 1, scores: [5, 9, 2] });
+  const three = () =>
+    position({
+      board: row('rc rs', 0, 0),
+      hands: [hand('rd bl g8'), hand('yc ys yd'), hand('pl p4 oc')],
+      current: 1,
+      scores: [5, 9, 2],
+    });
 
   it('puts its tiles back into the bag, keeps all 108 tiles, and hides nothing new', () => {
     const s = three();
@@ -30,28 +36,58 @@ describe('a seat leaves (forfeit on time, 3+ seats)', () => {
   });
 
   it('passes over the seat from then on, without listing it as skipped', () => {
-    const s = position({ board: row('rc rs', 0, 0), hands: [hand('rd bl g8'), hand('yc ys yd'), hand('pl p4 oc')], current: 0 });
+    const s = position({
+      board: row('rc rs', 0, 0),
+      hands: [hand('rd bl g8'), hand('yc ys yd'), hand('pl p4 oc')],
+      current: 0,
+    });
     const after = left(s, 1);
     expect(engine.toMove(after)).toEqual([0]);
     const played = engine.apply(after, 0, { type: 'place', tiles: [P('rd', 2, 0)] });
     if (!played.ok) throw new Error(played.error.message);
     expect(engine.toMove(played.value)).toEqual([2]);
     expect(played.value.skipped).toEqual([]);
-    expect(engine.apply(played.value, 1, { type: 'exchange', tiles: [{ color: 'yellow', shape: 'circle' }] })).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
+    expect(
+      engine.apply(played.value, 1, { type: 'exchange', tiles: [{ color: 'yellow', shape: 'circle' }] }),
+    ).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN' } });
   });
 
   it('cannot win, whatever its score', () => {
-    const s = position({ board: row('rc rs', 0, 0), hands: [hand('rd bl'), hand('yc'), hand('bc')], current: 0, scores: [5, 50, 2], turns: 4, maxTurns: 5 });
+    const s = position({
+      board: row('rc rs', 0, 0),
+      hands: [hand('rd bl'), hand('yc'), hand('bc')],
+      current: 0,
+      scores: [5, 50, 2],
+      turns: 4,
+      maxTurns: 5,
+    });
     const ended = engine.apply(left(s, 1), 0, { type: 'place', tiles: [P('rd', 2, 0)] });
     if (!ended.ok) throw new Error(ended.error.message);
-    expect(engine.outcome(ended.value)).toEqual({ winners: [0], scores: [8, 50, 2], reason: 'qwirkle/max-turns', draw: false });
+    expect(engine.outcome(ended.value)).toEqual({
+      winners: [0],
+      scores: [8, 50, 2],
+      reason: 'qwirkle/max-turns',
+      draw: false,
+    });
   });
 
   it('a draw is every seat still in play sharing the win, whatever the seat that left scored', () => {
-    const s = position({ board: row('rc rs', 0, 0), hands: [hand('rd bl'), hand('yc'), hand('bc')], current: 0, scores: [5, 50, 8], turns: 4, maxTurns: 5 });
+    const s = position({
+      board: row('rc rs', 0, 0),
+      hands: [hand('rd bl'), hand('yc'), hand('bc')],
+      current: 0,
+      scores: [5, 50, 8],
+      turns: 4,
+      maxTurns: 5,
+    });
     const ended = engine.apply(left(s, 1), 0, { type: 'place', tiles: [P('rd', 2, 0)] });
     if (!ended.ok) throw new Error(ended.error.message);
-    expect(engine.outcome(ended.value)).toEqual({ winners: [0, 2], scores: [8, 50, 8], reason: 'qwirkle/max-turns', draw: true });
+    expect(engine.outcome(ended.value)).toEqual({
+      winners: [0, 2],
+      scores: [8, 50, 8],
+      reason: 'qwirkle/max-turns',
+      draw: true,
+    });
   });
 
   it('before the opening, the next seat opens with its own opening size', () => {

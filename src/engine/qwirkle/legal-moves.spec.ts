@@ -6,7 +6,10 @@ import type { QwirkleMove, QwirkleState } from './types';
 
 const all = (s: QwirkleState, seat = s.current as number) => [...legalMoves(s, seat)];
 const key = (m: QwirkleMove) =>
-  `${m.type}:${m.tiles.map((t) => ('x' in t ? `${t.color}-${t.shape}@${t.x},${t.y}` : `${t.color}-${t.shape}`)).sort().join(' ')}`;
+  `${m.type}:${m.tiles
+    .map((t) => ('x' in t ? `${t.color}-${t.shape}@${t.x},${t.y}` : `${t.color}-${t.shape}`))
+    .sort()
+    .join(' ')}`;
 
 describe('legal moves at the opening', () => {
   it('lists every line of exactly the opening size covering (0, 0), and nothing else', () => {
@@ -21,7 +24,13 @@ describe('legal moves at the opening', () => {
       expect((m.tiles as PlacedTile[]).some((t) => t.x === 0 && t.y === 0)).toBe(true);
       expect(engine.apply(s, 0, m).ok).toBe(true);
     }
-    expect(legalMovesInfo(s, 0)).toEqual({ canPlace: true, canExchange: false, singleTilePlacements: 0, openingSize: 3, exchangeMax: 0 });
+    expect(legalMovesInfo(s, 0)).toEqual({
+      canPlace: true,
+      canExchange: false,
+      singleTilePlacements: 0,
+      openingSize: 3,
+      exchangeMax: 0,
+    });
   });
 
   it('with opening size 1, lists each distinct tile on (0, 0)', () => {
@@ -45,7 +54,8 @@ describe('legal moves at the opening', () => {
 
 describe('legal moves mid-game', () => {
   // rc rs: the red diamond, clover and star4 extend the row or hang under it; gc and bs only hang.
-  const s = () => position({ board: row('rc rs', 0, 0), hands: [hand('rd rl bs bs r4 gc'), hand('yc ys yd yl y4 y8')] });
+  const s = () =>
+    position({ board: row('rc rs', 0, 0), hands: [hand('rd rl bs bs r4 gc'), hand('yc ys yd yl y4 y8')] });
 
   it('lists single tiles first, then longer placements by size, then exchanges', () => {
     const moves = all(s());
@@ -59,16 +69,27 @@ describe('legal moves mid-game', () => {
     const singles = all(s()).filter((m) => m.type === 'place' && m.tiles.length === 1);
     // Above and below each red tile: another red shape, or the same shape in another colour (by colour,
     // then shape: red diamond, clover, star4, then green circle / blue square); beside the row: red only.
-    const reds = (x: number, y: number) => ['diamond', 'clover', 'star4'].map((shape) => `place:red-${shape}@${x},${y}`);
+    const reds = (x: number, y: number) =>
+      ['diamond', 'clover', 'star4'].map((shape) => `place:red-${shape}@${x},${y}`);
     expect(singles.map(key)).toEqual([
-      ...reds(0, -1), 'place:green-circle@0,-1',
-      ...reds(1, -1), 'place:blue-square@1,-1',
+      ...reds(0, -1),
+      'place:green-circle@0,-1',
+      ...reds(1, -1),
+      'place:blue-square@1,-1',
       ...reds(-1, 0),
       ...reds(2, 0),
-      ...reds(0, 1), 'place:green-circle@0,1',
-      ...reds(1, 1), 'place:blue-square@1,1',
+      ...reds(0, 1),
+      'place:green-circle@0,1',
+      ...reds(1, 1),
+      'place:blue-square@1,1',
     ]);
-    expect(legalMovesInfo(s(), 0)).toEqual({ canPlace: true, canExchange: true, singleTilePlacements: 22, openingSize: null, exchangeMax: 6 });
+    expect(legalMovesInfo(s(), 0)).toEqual({
+      canPlace: true,
+      canExchange: true,
+      singleTilePlacements: 22,
+      openingSize: null,
+      exchangeMax: 6,
+    });
   });
 
   it('includes a placement on both ends of a line, and no placement with a gap', () => {
@@ -87,10 +108,14 @@ describe('legal moves mid-game', () => {
   });
 
   it('caps exchanges at the bag size', () => {
-    const small = position({ board: row('rc rs', 0, 0), hands: [hand('rd rl bs bs r4 gc'), hand('yc')], bag: hand('oc o4') });
+    const small = position({
+      board: row('rc rs', 0, 0),
+      hands: [hand('rd rl bs bs r4 gc'), hand('yc')],
+      bag: hand('oc o4'),
+    });
     const exchanges = all(small).filter((m) => m.type === 'exchange');
     expect(Math.max(...exchanges.map((m) => m.tiles.length))).toBe(2);
-    expect(exchanges).toHaveLength(5 + 5 * 4 / 2 + 1); // singles, pairs of distinct kinds, the pair of blue squares
+    expect(exchanges).toHaveLength(5 + (5 * 4) / 2 + 1); // singles, pairs of distinct kinds, the pair of blue squares
     expect(legalMovesInfo(small, 0).exchangeMax).toBe(2);
   });
 

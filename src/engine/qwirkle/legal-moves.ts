@@ -65,7 +65,10 @@ function runFrom(grid: Grid, x: number, y: number, [dx, dy]: Dir): { sum: Summar
 
 /** Which hand kinds (bit i for kinds[i]) the line through an empty cell along `dir` accepts. */
 function accepted(grid: Grid, cell: Cell, [dx, dy]: Dir, kinds: readonly Kind[]): number {
-  const around = joined(runFrom(grid, cell.x - dx, cell.y - dy, [-dx, -dy]).sum, runFrom(grid, cell.x + dx, cell.y + dy, [dx, dy]).sum);
+  const around = joined(
+    runFrom(grid, cell.x - dx, cell.y - dy, [-dx, -dy]).sum,
+    runFrom(grid, cell.x + dx, cell.y + dy, [dx, dy]).sum,
+  );
   let mask = 0;
   kinds.forEach((k, i) => {
     if (around === EMPTY || valid(withKind(around, k))) mask |= 1 << i;
@@ -166,7 +169,12 @@ function assignments(grid: Grid, slot: Slot, kinds: readonly Kind[], main: Dir):
   return out;
 }
 
-function* longer(grid: Grid, frontier: readonly Cell[], kinds: readonly Kind[], sizes: readonly number[]): Generator<Placed[]> {
+function* longer(
+  grid: Grid,
+  frontier: readonly Cell[],
+  kinds: readonly Kind[],
+  sizes: readonly number[],
+): Generator<Placed[]> {
   for (const size of sizes) {
     if (size > kinds.length) continue;
     for (const dir of [ROW, COLUMN]) {
@@ -247,5 +255,11 @@ export function legalMovesInfo(state: QwirkleState, seat: Seat): LegalMovesInfo 
   let singleTilePlacements = 0;
   for (const _ of singles(grid, grid.frontier(), distinctKinds(hand))) singleTilePlacements++;
   const exchangeMax = Math.min(HAND_SIZE, state.bag.length, hand.length);
-  return { canPlace: singleTilePlacements > 0, canExchange: exchangeMax > 0, singleTilePlacements, openingSize: null, exchangeMax };
+  return {
+    canPlace: singleTilePlacements > 0,
+    canExchange: exchangeMax > 0,
+    singleTilePlacements,
+    openingSize: null,
+    exchangeMax,
+  };
 }

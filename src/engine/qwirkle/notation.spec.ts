@@ -1,10 +1,17 @@
 import { encodeMove, parseMove, parseOptions } from './notation';
 
-const code = (r: { ok: boolean; error?: { code: string } } | { ok: true }) => (r.ok ? 'ok' : (r as { error: { code: string } }).error.code);
+const code = (r: { ok: boolean; error?: { code: string } } | { ok: true }) =>
+  r.ok ? 'ok' : (r as { error: { code: string } }).error.code;
 
 describe('parseMove', () => {
   const place = { type: 'place', tiles: [{ color: 'red', shape: 'star4', x: 1, y: -2 }] };
-  const exchange = { type: 'exchange', tiles: [{ color: 'purple', shape: 'clover' }, { color: 'purple', shape: 'clover' }] };
+  const exchange = {
+    type: 'exchange',
+    tiles: [
+      { color: 'purple', shape: 'clover' },
+      { color: 'purple', shape: 'clover' },
+    ],
+  };
 
   it('accepts placements and exchanges and encodes them back unchanged', () => {
     for (const raw of [place, exchange]) {
@@ -20,7 +27,10 @@ describe('parseMove', () => {
     ['an array', [place]],
     ['an unknown type', { type: 'pass', tiles: place.tiles }],
     ['an unknown field', { ...place, points: 3 }],
-    ['a prototype-pollution key', JSON.parse('{"type":"exchange","tiles":[{"color":"red","shape":"circle"}],"__proto__":{"x":1}}')],
+    [
+      'a prototype-pollution key',
+      JSON.parse('{"type":"exchange","tiles":[{"color":"red","shape":"circle"}],"__proto__":{"x":1}}'),
+    ],
     ['no tiles', { type: 'place', tiles: [] }],
     ['tiles not an array', { type: 'place', tiles: { 0: place.tiles[0] } }],
     ['seven tiles', { type: 'exchange', tiles: Array(7).fill({ color: 'red', shape: 'circle' }) }],

@@ -11,8 +11,7 @@ export const COORD_LIMIT = 1000;
 export const SEATS = { min: 2, max: 6 } as const;
 export const MAX_TURNS = { default: 1000, min: 1, max: 100000 } as const;
 
-const isRecord = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The own keys of `x`, or the first one outside `allowed` (prototype-pollution keys included). */
 function unknownKey(x: Record<string, unknown>, allowed: readonly string[]): string | undefined {
@@ -78,7 +77,12 @@ export function parseOptions(raw: unknown, seats: number): Result<QwirkleOptions
   const extra = unknownKey(raw, ['maxTurns']);
   if (extra !== undefined) return invalidOptions(`Unknown option "${extra.slice(0, 40)}".`);
   const maxTurns = raw.maxTurns === undefined ? MAX_TURNS.default : raw.maxTurns;
-  if (typeof maxTurns !== 'number' || !Number.isInteger(maxTurns) || maxTurns < MAX_TURNS.min || maxTurns > MAX_TURNS.max) {
+  if (
+    typeof maxTurns !== 'number' ||
+    !Number.isInteger(maxTurns) ||
+    maxTurns < MAX_TURNS.min ||
+    maxTurns > MAX_TURNS.max
+  ) {
     return invalidOptions(`maxTurns must be an integer from ${MAX_TURNS.min} to ${MAX_TURNS.max}.`);
   }
   return ok({ maxTurns });

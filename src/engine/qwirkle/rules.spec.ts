@@ -121,13 +121,24 @@ describe('placing', () => {
     expect(after.board).toHaveLength(3);
     expect(after.hands[0]).toHaveLength(6);
     expect(after.bag).toHaveLength(s.bag.length - 1);
-    expect(after.lastTurn).toEqual({ seat: 0, type: 'place', tiles: [P('rd', 2, 0)], points: 3, qwirkles: 0, bonus: 0, drew: 1 });
+    expect(after.lastTurn).toEqual({
+      seat: 0,
+      type: 'place',
+      tiles: [P('rd', 2, 0)],
+      points: 3,
+      qwirkles: 0,
+      bonus: 0,
+      drew: 1,
+    });
     expect(tileTotal(after)).toBe(108);
     expect(after.current).toBe(1);
   });
 
   it('counts a Qwirkle in the last turn', () => {
-    const s = position({ board: row('rc rs rd rl r4', 0, 0), hands: [hand('r8 bc bc bc gc gc'), hand('yc ys yd yl y4 y8')] });
+    const s = position({
+      board: row('rc rs rd rl r4', 0, 0),
+      hands: [hand('r8 bc bc bc gc gc'), hand('yc ys yd yl y4 y8')],
+    });
     const after = applied(s, 0, place(P('r8', 5, 0)));
     expect(after.scores[0]).toBe(12);
     expect(after.lastTurn).toMatchObject({ points: 12, qwirkles: 1 });
@@ -136,7 +147,11 @@ describe('placing', () => {
 
 describe('exchanging', () => {
   const withBag = (bag: string) =>
-    position({ board: row('rc rs', 0, 0), hands: [hand('rd bl bl g8 p4 oc'), hand('yc ys yd yl y4 y8')], bag: hand(bag) });
+    position({
+      board: row('rc rs', 0, 0),
+      hands: [hand('rd bl bl g8 p4 oc'), hand('yc ys yd yl y4 y8')],
+      bag: hand(bag),
+    });
 
   it('refuses an exchange larger than the bag', () => {
     expect(refusal(withBag('gc gs'), 0, exchange('bl bl g8'))).toBe('qwirkle/bag-too-small');
@@ -176,7 +191,12 @@ describe('skips and the end of the game', () => {
     expect(after.scores).toEqual([9, 0]);
     expect(after.lastTurn).toMatchObject({ points: 3, bonus: 6, drew: 0 });
     expect(engine.toMove(after)).toEqual([]);
-    expect(engine.outcome(after)).toEqual({ winners: [0], scores: [9, 0], reason: 'qwirkle/out-of-tiles', draw: false });
+    expect(engine.outcome(after)).toEqual({
+      winners: [0],
+      scores: [9, 0],
+      reason: 'qwirkle/out-of-tiles',
+      draw: false,
+    });
     expect(refusal(after, 1, place(P('bc', 0, 1)))).toBe('GAME_OVER');
   });
 
@@ -212,13 +232,28 @@ describe('skips and the end of the game', () => {
       maxTurns: 5,
     });
     const placed = applied(s, 0, place(P('rd', 2, 0)));
-    expect(engine.outcome(placed)).toEqual({ winners: [0, 1], scores: [13, 13], reason: 'qwirkle/max-turns', draw: true });
+    expect(engine.outcome(placed)).toEqual({
+      winners: [0, 1],
+      scores: [13, 13],
+      reason: 'qwirkle/max-turns',
+      draw: true,
+    });
     const exchanged = applied(s, 0, exchange('bl'));
-    expect(engine.outcome(exchanged)).toEqual({ winners: [1], scores: [10, 13], reason: 'qwirkle/max-turns', draw: false });
+    expect(engine.outcome(exchanged)).toEqual({
+      winners: [1],
+      scores: [10, 13],
+      reason: 'qwirkle/max-turns',
+      draw: false,
+    });
   });
 
   it('does not end before maxTurns', () => {
-    const s = position({ board: row('rc rs', 0, 0), hands: [hand('rd bl bl g8 p4 oc'), hand('yc ys yd yl y4 y8')], turns: 3, maxTurns: 5 });
+    const s = position({
+      board: row('rc rs', 0, 0),
+      hands: [hand('rd bl bl g8 p4 oc'), hand('yc ys yd yl y4 y8')],
+      turns: 3,
+      maxTurns: 5,
+    });
     expect(engine.outcome(applied(s, 0, place(P('rd', 2, 0))))).toBeNull();
   });
 });

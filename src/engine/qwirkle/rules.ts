@@ -1,7 +1,19 @@
 /**
  * The match: setup, the opening rule, place and exchange, automatic skips and the three ends.
  */
-import { gameOver, illegal, malformed, notYourTurn, ok, type Outcome, type Result, Rng, type Seat, seedRng, type SetupInput } from '../core';
+import {
+  gameOver,
+  illegal,
+  malformed,
+  notYourTurn,
+  ok,
+  type Outcome,
+  type Result,
+  Rng,
+  type Seat,
+  seedRng,
+  type SetupInput,
+} from '../core';
 import { Grid } from './board';
 import { canPlaceOn } from './legal-moves';
 import { checkPlacement } from './scoring';
@@ -56,7 +68,10 @@ function place(state: QwirkleState, seat: Seat, tiles: readonly PlacedTile[]): R
   if (state.board.length === 0) {
     const size = state.openingSizes[seat];
     if (tiles.length !== size) {
-      return illegal('qwirkle/wrong-opening-size', `The opening move must place exactly ${size} tiles: your largest set sharing a colour or a shape.`);
+      return illegal(
+        'qwirkle/wrong-opening-size',
+        `The opening move must place exactly ${size} tiles: your largest set sharing a colour or a shape.`,
+      );
     }
     if (!tiles.some((t) => t.x === 0 && t.y === 0)) {
       return illegal('qwirkle/opening-off-origin', 'The opening line must cover the cell (0, 0).');
@@ -81,7 +96,15 @@ function place(state: QwirkleState, seat: Seat, tiles: readonly PlacedTile[]): R
         hands: state.hands.map((h, s) => (s === seat ? hand : h)),
         bag,
         scores: state.scores.map((v, s) => (s === seat ? v + check.points + bonus : v)),
-        lastTurn: { seat, type: 'place', tiles: laid, points: check.points, qwirkles: check.qwirkles, bonus, drew: drawn.length },
+        lastTurn: {
+          seat,
+          type: 'place',
+          tiles: laid,
+          points: check.points,
+          qwirkles: check.qwirkles,
+          bonus,
+          drew: drawn.length,
+        },
       },
       seat,
       bonus > 0 ? 'qwirkle/out-of-tiles' : null,
@@ -92,11 +115,15 @@ function place(state: QwirkleState, seat: Seat, tiles: readonly PlacedTile[]): R
 function exchange(state: QwirkleState, seat: Seat, tiles: readonly Tile[]): Result<QwirkleState> {
   // parseMove already refuses this; typed callers must not get a free pass out of an empty exchange.
   if (tiles.length < 1 || tiles.length > HAND_SIZE) return malformed(`An exchange swaps 1 to ${HAND_SIZE} tiles.`);
-  if (state.board.length === 0) return illegal('qwirkle/opening-must-place', 'The first move of the match must place the opening line.');
+  if (state.board.length === 0)
+    return illegal('qwirkle/opening-must-place', 'The first move of the match must place the opening line.');
   const rest = removeTiles(state.hands[seat] ?? [], tiles);
   if (rest === null) return illegal('qwirkle/tiles-not-held', 'You do not hold all of those tiles.');
   if (tiles.length > state.bag.length) {
-    return illegal('qwirkle/bag-too-small', `The bag holds only ${state.bag.length} tiles; you cannot exchange ${tiles.length}.`);
+    return illegal(
+      'qwirkle/bag-too-small',
+      `The bag holds only ${state.bag.length} tiles; you cannot exchange ${tiles.length}.`,
+    );
   }
   // Draw first, then return the set-aside tiles, so they cannot come straight back; then reshuffle.
   const bag = state.bag.slice();
@@ -180,5 +207,10 @@ export function outcome(state: QwirkleState): Outcome | null {
   const inPlay = state.scores.length - left.length;
   const top = Math.max(...state.scores.filter((_, s) => !left.includes(s)));
   const winners = state.scores.flatMap((v, s) => (v === top && !left.includes(s) ? [s] : []));
-  return { winners, scores: state.scores.slice(), reason: state.ended, draw: winners.length === inPlay && winners.length > 1 };
+  return {
+    winners,
+    scores: state.scores.slice(),
+    reason: state.ended,
+    draw: winners.length === inPlay && winners.length > 1,
+  };
 }

@@ -135,7 +135,9 @@ describe('scorePlacement: illegal placements', () => {
 
   it('refuses a line longer than 6', () => {
     expect(score(row('rc rs rd rl r4 r8', 0, 0), [P('oc', 6, 0)])).toEqual(refused('line-too-long'));
-    expect(score([...row('rc rs rd', 0, 0), ...row('rl r4 r8', 4, 0)], [P('oc', 3, 0)])).toEqual(refused('line-too-long'));
+    expect(score([...row('rc rs rd', 0, 0), ...row('rl r4 r8', 4, 0)], [P('oc', 3, 0)])).toEqual(
+      refused('line-too-long'),
+    );
   });
 
   it('refuses a tile on an occupied cell', () => {

@@ -18,9 +18,18 @@ describe('view', () => {
     expect(v.handCounts).toEqual([6, 6, 6]);
     expect(v.bag).toBe(108 - 18);
     expect(v.board).toEqual([]);
-    expect(Object.keys(v).sort()).toEqual(
-      ['bag', 'board', 'hand', 'handCounts', 'lastTurn', 'openingSizes', 'scores', 'skipped', 'startingSeat', 'turns'],
-    );
+    expect(Object.keys(v).sort()).toEqual([
+      'bag',
+      'board',
+      'hand',
+      'handCounts',
+      'lastTurn',
+      'openingSizes',
+      'scores',
+      'skipped',
+      'startingSeat',
+      'turns',
+    ]);
   });
 
   it('gives spectators no hand at all', () => {
@@ -41,7 +50,15 @@ describe('view', () => {
   it('shows the last turn: what was placed and scored, or how many tiles were exchanged', () => {
     const s = position({ board: row('rc rs', 0, 0), hands: [hand('rd bl bl g8 p4 oc'), hand('yc ys yd yl y4 y8')] });
     const placed = logEntry(s, 0, { type: 'place', tiles: [P('rd', 2, 0)] }).after;
-    expect(engine.view(placed, 1).lastTurn).toEqual({ seat: 0, type: 'place', tiles: [P('rd', 2, 0)], points: 3, qwirkles: 0, bonus: 0, drew: 1 });
+    expect(engine.view(placed, 1).lastTurn).toEqual({
+      seat: 0,
+      type: 'place',
+      tiles: [P('rd', 2, 0)],
+      points: 3,
+      qwirkles: 0,
+      bonus: 0,
+      drew: 1,
+    });
     expect(engine.view(placed, 1).scores).toEqual([3, 0]);
     expect(engine.view(placed, 1).turns).toBe(2);
     const exchanged = logEntry(placed, 1, { type: 'exchange', tiles: hand('yc ys') }).after;
@@ -58,7 +75,11 @@ describe('view', () => {
 
 describe('redactMove', () => {
   const mid = () =>
-    position({ board: row('rc rs', 0, 0), hands: [hand('rd bl bl g8 p4 oc'), hand('yc ys yd yl y4 y8')], bag: hand('gc gs p8 o4') });
+    position({
+      board: row('rc rs', 0, 0),
+      hands: [hand('rd bl bl g8 p4 oc'), hand('yc ys yd yl y4 y8')],
+      bag: hand('gc gs p8 o4'),
+    });
 
   it('shows a placement to all, and the drawn tiles only to the mover', () => {
     const e = logEntry(mid(), 0, { type: 'place', tiles: [P('rd', 2, 0)] });
@@ -71,9 +92,18 @@ describe('redactMove', () => {
 
   it('shows others only how many tiles an exchange swapped; the mover sees what went out and came in', () => {
     const e = logEntry(mid(), 0, { type: 'exchange', tiles: hand('bl bl') });
-    expect(engine.redactMove(e, 0)).toEqual({ move: { type: 'exchange', tiles: hand('bl bl') }, effects: { count: 2, drawn: hand('o4 p8'), skipped: [] } });
-    expect(engine.redactMove(e, 1)).toEqual({ move: { type: 'exchange', hidden: true }, effects: { count: 2, skipped: [] } });
-    expect(engine.redactMove(e, 'spectator')).toEqual({ move: { type: 'exchange', hidden: true }, effects: { count: 2, skipped: [] } });
+    expect(engine.redactMove(e, 0)).toEqual({
+      move: { type: 'exchange', tiles: hand('bl bl') },
+      effects: { count: 2, drawn: hand('o4 p8'), skipped: [] },
+    });
+    expect(engine.redactMove(e, 1)).toEqual({
+      move: { type: 'exchange', hidden: true },
+      effects: { count: 2, skipped: [] },
+    });
+    expect(engine.redactMove(e, 'spectator')).toEqual({
+      move: { type: 'exchange', hidden: true },
+      effects: { count: 2, skipped: [] },
+    });
   });
 
   it('reports the end bonus and the seats skipped after the move', () => {

@@ -65,10 +65,20 @@ export function redactMove(ctx: LogContext<QwirkleState, QwirkleMove>, viewer: V
     const scored = last && last.type === 'place' ? last : { points: 0, qwirkles: 0, bonus: 0 };
     return {
       move: { type: 'place', tiles: move.tiles.map(copyPlaced) },
-      effects: { points: scored.points, qwirkles: scored.qwirkles, bonus: scored.bonus, drew: drawn.length, ...(mine ? { drawn } : {}), skipped },
+      effects: {
+        points: scored.points,
+        qwirkles: scored.qwirkles,
+        bonus: scored.bonus,
+        drew: drawn.length,
+        ...(mine ? { drawn } : {}),
+        skipped,
+      },
     };
   }
   // Which tiles went back is the mover's secret; how many is public.
   if (!mine) return { move: { type: 'exchange', hidden: true }, effects: { count: move.tiles.length, skipped } };
-  return { move: { type: 'exchange', tiles: move.tiles.map(copyTile) }, effects: { count: move.tiles.length, drawn, skipped } };
+  return {
+    move: { type: 'exchange', tiles: move.tiles.map(copyTile) },
+    effects: { count: move.tiles.length, drawn, skipped },
+  };
 }

@@ -96,7 +96,11 @@ export const viewSchema = {
     startingSeat: { ...seat, description: 'The seat that made (or makes) the opening move.' },
     turns: { type: 'integer', description: 'Moves made so far (automatic skips are not moves).' },
     lastTurn,
-    skipped: { type: 'array', items: seat, description: 'Seats skipped after the last move: they could neither place nor exchange.' },
+    skipped: {
+      type: 'array',
+      items: seat,
+      description: 'Seats skipped after the last move: they could neither place nor exchange.',
+    },
   },
 };
 
@@ -120,9 +124,12 @@ export const logMoveSchema = {
   anyOf: [
     { $ref: '#/components/schemas/QwirkleMove' },
     {
-      type: 'object', title: 'hidden exchange', required: ['type', 'hidden'], additionalProperties: false,
+      type: 'object',
+      title: 'hidden exchange',
+      required: ['type', 'hidden'],
+      additionalProperties: false,
       properties: { type: { type: 'string', enum: ['exchange'] }, hidden: { type: 'boolean', enum: [true] } },
-      description: 'Another seat\'s exchange: which tiles went back is hidden; effects.count says how many.',
+      description: "Another seat's exchange: which tiles went back is hidden; effects.count says how many.",
     },
   ],
 };
@@ -145,8 +152,15 @@ export const effectsSchema = {
 /** What the legal-moves page says beyond the moves, without paging (absent once the match is over). */
 export const legalMovesExtraSchema = {
   canPlace: { type: 'boolean', description: 'Some placement is legal now (at the opening: always).' },
-  canExchange: { type: 'boolean', description: 'An exchange is legal now (not at the opening; the bag holds enough tiles).' },
+  canExchange: {
+    type: 'boolean',
+    description: 'An exchange is legal now (not at the opening; the bag holds enough tiles).',
+  },
   singleTilePlacements: { type: 'integer', minimum: 0, description: 'How many single-tile placements lead the list.' },
-  openingSize: { type: 'integer', nullable: true, description: 'At the opening, the exact number of tiles to place; else null.' },
+  openingSize: {
+    type: 'integer',
+    nullable: true,
+    description: 'At the opening, the exact number of tiles to place; else null.',
+  },
   exchangeMax: { type: 'integer', minimum: 0, description: 'The largest exchange allowed now (0 when none).' },
 };

@@ -7,7 +7,16 @@
 import fc from 'fast-check';
 import { type ReversiState, reversiEngine as engine } from '.';
 
-const STEPS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]] as const;
+const STEPS = [
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+] as const;
 
 /** Squares `colour` flips by playing `sq` on `board` (a string of `B`, `W`, `.`). */
 function oracleFlips(board: string, sq: number, colour: 'B' | 'W'): number[] {

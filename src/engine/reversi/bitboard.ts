@@ -24,75 +24,131 @@ export function moveMask(pl: number, ph: number, ol: number, oh: number, out: In
   let xh: number;
 
   // East (+1) and west (−1): inside a row, so inside a half.
-  xl = (pl << 1) & il; xh = (ph << 1) & ih;
-  xl |= (xl << 1) & il; xh |= (xh << 1) & ih;
-  xl |= (xl << 1) & il; xh |= (xh << 1) & ih;
-  xl |= (xl << 1) & il; xh |= (xh << 1) & ih;
-  xl |= (xl << 1) & il; xh |= (xh << 1) & ih;
-  xl |= (xl << 1) & il; xh |= (xh << 1) & ih;
-  rl |= (xl << 1) & el; rh |= (xh << 1) & eh;
+  xl = (pl << 1) & il;
+  xh = (ph << 1) & ih;
+  xl |= (xl << 1) & il;
+  xh |= (xh << 1) & ih;
+  xl |= (xl << 1) & il;
+  xh |= (xh << 1) & ih;
+  xl |= (xl << 1) & il;
+  xh |= (xh << 1) & ih;
+  xl |= (xl << 1) & il;
+  xh |= (xh << 1) & ih;
+  xl |= (xl << 1) & il;
+  xh |= (xh << 1) & ih;
+  rl |= (xl << 1) & el;
+  rh |= (xh << 1) & eh;
 
-  xl = (pl >>> 1) & il; xh = (ph >>> 1) & ih;
-  xl |= (xl >>> 1) & il; xh |= (xh >>> 1) & ih;
-  xl |= (xl >>> 1) & il; xh |= (xh >>> 1) & ih;
-  xl |= (xl >>> 1) & il; xh |= (xh >>> 1) & ih;
-  xl |= (xl >>> 1) & il; xh |= (xh >>> 1) & ih;
-  xl |= (xl >>> 1) & il; xh |= (xh >>> 1) & ih;
-  rl |= (xl >>> 1) & el; rh |= (xh >>> 1) & eh;
+  xl = (pl >>> 1) & il;
+  xh = (ph >>> 1) & ih;
+  xl |= (xl >>> 1) & il;
+  xh |= (xh >>> 1) & ih;
+  xl |= (xl >>> 1) & il;
+  xh |= (xh >>> 1) & ih;
+  xl |= (xl >>> 1) & il;
+  xh |= (xh >>> 1) & ih;
+  xl |= (xl >>> 1) & il;
+  xh |= (xh >>> 1) & ih;
+  xl |= (xl >>> 1) & il;
+  xh |= (xh >>> 1) & ih;
+  rl |= (xl >>> 1) & el;
+  rh |= (xh >>> 1) & eh;
 
   // South (+8): lo's top row carries into hi.
-  xl = (pl << 8) & ol; xh = ((ph << 8) | (pl >>> 24)) & oh;
-  xh |= ((xh << 8) | (xl >>> 24)) & oh; xl |= (xl << 8) & ol;
-  xh |= ((xh << 8) | (xl >>> 24)) & oh; xl |= (xl << 8) & ol;
-  xh |= ((xh << 8) | (xl >>> 24)) & oh; xl |= (xl << 8) & ol;
-  xh |= ((xh << 8) | (xl >>> 24)) & oh; xl |= (xl << 8) & ol;
-  xh |= ((xh << 8) | (xl >>> 24)) & oh; xl |= (xl << 8) & ol;
-  rh |= ((xh << 8) | (xl >>> 24)) & eh; rl |= (xl << 8) & el;
+  xl = (pl << 8) & ol;
+  xh = ((ph << 8) | (pl >>> 24)) & oh;
+  xh |= ((xh << 8) | (xl >>> 24)) & oh;
+  xl |= (xl << 8) & ol;
+  xh |= ((xh << 8) | (xl >>> 24)) & oh;
+  xl |= (xl << 8) & ol;
+  xh |= ((xh << 8) | (xl >>> 24)) & oh;
+  xl |= (xl << 8) & ol;
+  xh |= ((xh << 8) | (xl >>> 24)) & oh;
+  xl |= (xl << 8) & ol;
+  xh |= ((xh << 8) | (xl >>> 24)) & oh;
+  xl |= (xl << 8) & ol;
+  rh |= ((xh << 8) | (xl >>> 24)) & eh;
+  rl |= (xl << 8) & el;
 
   // North (−8): hi's bottom row carries into lo.
-  xh = (ph >>> 8) & oh; xl = ((pl >>> 8) | (ph << 24)) & ol;
-  xl |= ((xl >>> 8) | (xh << 24)) & ol; xh |= (xh >>> 8) & oh;
-  xl |= ((xl >>> 8) | (xh << 24)) & ol; xh |= (xh >>> 8) & oh;
-  xl |= ((xl >>> 8) | (xh << 24)) & ol; xh |= (xh >>> 8) & oh;
-  xl |= ((xl >>> 8) | (xh << 24)) & ol; xh |= (xh >>> 8) & oh;
-  xl |= ((xl >>> 8) | (xh << 24)) & ol; xh |= (xh >>> 8) & oh;
-  rl |= ((xl >>> 8) | (xh << 24)) & el; rh |= (xh >>> 8) & eh;
+  xh = (ph >>> 8) & oh;
+  xl = ((pl >>> 8) | (ph << 24)) & ol;
+  xl |= ((xl >>> 8) | (xh << 24)) & ol;
+  xh |= (xh >>> 8) & oh;
+  xl |= ((xl >>> 8) | (xh << 24)) & ol;
+  xh |= (xh >>> 8) & oh;
+  xl |= ((xl >>> 8) | (xh << 24)) & ol;
+  xh |= (xh >>> 8) & oh;
+  xl |= ((xl >>> 8) | (xh << 24)) & ol;
+  xh |= (xh >>> 8) & oh;
+  xl |= ((xl >>> 8) | (xh << 24)) & ol;
+  xh |= (xh >>> 8) & oh;
+  rl |= ((xl >>> 8) | (xh << 24)) & el;
+  rh |= (xh >>> 8) & eh;
 
   // South-east (+9).
-  xl = (pl << 9) & il; xh = ((ph << 9) | (pl >>> 23)) & ih;
-  xh |= ((xh << 9) | (xl >>> 23)) & ih; xl |= (xl << 9) & il;
-  xh |= ((xh << 9) | (xl >>> 23)) & ih; xl |= (xl << 9) & il;
-  xh |= ((xh << 9) | (xl >>> 23)) & ih; xl |= (xl << 9) & il;
-  xh |= ((xh << 9) | (xl >>> 23)) & ih; xl |= (xl << 9) & il;
-  xh |= ((xh << 9) | (xl >>> 23)) & ih; xl |= (xl << 9) & il;
-  rh |= ((xh << 9) | (xl >>> 23)) & eh; rl |= (xl << 9) & el;
+  xl = (pl << 9) & il;
+  xh = ((ph << 9) | (pl >>> 23)) & ih;
+  xh |= ((xh << 9) | (xl >>> 23)) & ih;
+  xl |= (xl << 9) & il;
+  xh |= ((xh << 9) | (xl >>> 23)) & ih;
+  xl |= (xl << 9) & il;
+  xh |= ((xh << 9) | (xl >>> 23)) & ih;
+  xl |= (xl << 9) & il;
+  xh |= ((xh << 9) | (xl >>> 23)) & ih;
+  xl |= (xl << 9) & il;
+  xh |= ((xh << 9) | (xl >>> 23)) & ih;
+  xl |= (xl << 9) & il;
+  rh |= ((xh << 9) | (xl >>> 23)) & eh;
+  rl |= (xl << 9) & el;
 
   // South-west (+7).
-  xl = (pl << 7) & il; xh = ((ph << 7) | (pl >>> 25)) & ih;
-  xh |= ((xh << 7) | (xl >>> 25)) & ih; xl |= (xl << 7) & il;
-  xh |= ((xh << 7) | (xl >>> 25)) & ih; xl |= (xl << 7) & il;
-  xh |= ((xh << 7) | (xl >>> 25)) & ih; xl |= (xl << 7) & il;
-  xh |= ((xh << 7) | (xl >>> 25)) & ih; xl |= (xl << 7) & il;
-  xh |= ((xh << 7) | (xl >>> 25)) & ih; xl |= (xl << 7) & il;
-  rh |= ((xh << 7) | (xl >>> 25)) & eh; rl |= (xl << 7) & el;
+  xl = (pl << 7) & il;
+  xh = ((ph << 7) | (pl >>> 25)) & ih;
+  xh |= ((xh << 7) | (xl >>> 25)) & ih;
+  xl |= (xl << 7) & il;
+  xh |= ((xh << 7) | (xl >>> 25)) & ih;
+  xl |= (xl << 7) & il;
+  xh |= ((xh << 7) | (xl >>> 25)) & ih;
+  xl |= (xl << 7) & il;
+  xh |= ((xh << 7) | (xl >>> 25)) & ih;
+  xl |= (xl << 7) & il;
+  xh |= ((xh << 7) | (xl >>> 25)) & ih;
+  xl |= (xl << 7) & il;
+  rh |= ((xh << 7) | (xl >>> 25)) & eh;
+  rl |= (xl << 7) & el;
 
   // North-west (−9).
-  xh = (ph >>> 9) & ih; xl = ((pl >>> 9) | (ph << 23)) & il;
-  xl |= ((xl >>> 9) | (xh << 23)) & il; xh |= (xh >>> 9) & ih;
-  xl |= ((xl >>> 9) | (xh << 23)) & il; xh |= (xh >>> 9) & ih;
-  xl |= ((xl >>> 9) | (xh << 23)) & il; xh |= (xh >>> 9) & ih;
-  xl |= ((xl >>> 9) | (xh << 23)) & il; xh |= (xh >>> 9) & ih;
-  xl |= ((xl >>> 9) | (xh << 23)) & il; xh |= (xh >>> 9) & ih;
-  rl |= ((xl >>> 9) | (xh << 23)) & el; rh |= (xh >>> 9) & eh;
+  xh = (ph >>> 9) & ih;
+  xl = ((pl >>> 9) | (ph << 23)) & il;
+  xl |= ((xl >>> 9) | (xh << 23)) & il;
+  xh |= (xh >>> 9) & ih;
+  xl |= ((xl >>> 9) | (xh << 23)) & il;
+  xh |= (xh >>> 9) & ih;
+  xl |= ((xl >>> 9) | (xh << 23)) & il;
+  xh |= (xh >>> 9) & ih;
+  xl |= ((xl >>> 9) | (xh << 23)) & il;
+  xh |= (xh >>> 9) & ih;
+  xl |= ((xl >>> 9) | (xh << 23)) & il;
+  xh |= (xh >>> 9) & ih;
+  rl |= ((xl >>> 9) | (xh << 23)) & el;
+  rh |= (xh >>> 9) & eh;
 
   // North-east (−7).
-  xh = (ph >>> 7) & ih; xl = ((pl >>> 7) | (ph << 25)) & il;
-  xl |= ((xl >>> 7) | (xh << 25)) & il; xh |= (xh >>> 7) & ih;
-  xl |= ((xl >>> 7) | (xh << 25)) & il; xh |= (xh >>> 7) & ih;
-  xl |= ((xl >>> 7) | (xh << 25)) & il; xh |= (xh >>> 7) & ih;
-  xl |= ((xl >>> 7) | (xh << 25)) & il; xh |= (xh >>> 7) & ih;
-  xl |= ((xl >>> 7) | (xh << 25)) & il; xh |= (xh >>> 7) & ih;
-  rl |= ((xl >>> 7) | (xh << 25)) & el; rh |= (xh >>> 7) & eh;
+  xh = (ph >>> 7) & ih;
+  xl = ((pl >>> 7) | (ph << 25)) & il;
+  xl |= ((xl >>> 7) | (xh << 25)) & il;
+  xh |= (xh >>> 7) & ih;
+  xl |= ((xl >>> 7) | (xh << 25)) & il;
+  xh |= (xh >>> 7) & ih;
+  xl |= ((xl >>> 7) | (xh << 25)) & il;
+  xh |= (xh >>> 7) & ih;
+  xl |= ((xl >>> 7) | (xh << 25)) & il;
+  xh |= (xh >>> 7) & ih;
+  xl |= ((xl >>> 7) | (xh << 25)) & il;
+  xh |= (xh >>> 7) & ih;
+  rl |= ((xl >>> 7) | (xh << 25)) & el;
+  rh |= (xh >>> 7) & eh;
 
   out[0] = rl;
   out[1] = rh;
@@ -100,7 +156,14 @@ export function moveMask(pl: number, ph: number, ol: number, oh: number, out: In
 
 /** The 8 directions as (row, column) steps. */
 const DIRECTIONS: readonly (readonly [number, number])[] = [
-  [-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1],
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
 ];
 
 /**

@@ -45,7 +45,12 @@ export const SQUARES_BY_WEIGHT: Int8Array = Int8Array.from(
 
 export const CORNERS = [11, 18, 81, 88] as const;
 /** For each corner, the X and C squares next to it (their weights assume the corner is still empty). */
-export const CORNER_NEIGHBOURS: readonly (readonly number[])[] = [[12, 21, 22], [17, 28, 27], [82, 71, 72], [87, 78, 77]];
+export const CORNER_NEIGHBOURS: readonly (readonly number[])[] = [
+  [12, 21, 22],
+  [17, 28, 27],
+  [82, 71, 72],
+  [87, 78, 77],
+];
 
 export class BotBoard {
   readonly cells = new Int8Array(100);
@@ -73,7 +78,8 @@ export class BotBoard {
     for (const d of DIRS) {
       let s = sq + d;
       if (cells[s] !== other) continue;
-      do s += d; while (cells[s] === other);
+      do s += d;
+      while (cells[s] === other);
       if (cells[s] === colour) return true;
     }
     return false;
@@ -103,7 +109,8 @@ export class BotBoard {
     for (const d of DIRS) {
       let s = sq + d;
       if (cells[s] !== other) continue;
-      do s += d; while (cells[s] === other);
+      do s += d;
+      while (cells[s] === other);
       if (cells[s] !== colour) continue;
       for (let f = sq + d; f !== s; f += d) {
         cells[f] = colour;
@@ -162,8 +169,14 @@ export class BotBoard {
       for (let s = corner + step; cells[s] === owner; s += step) n++;
       score += owner === colour ? n : -n;
     };
-    walk(11, 1); walk(11, 10); walk(18, -1); walk(18, 10);
-    walk(81, 1); walk(81, -10); walk(88, -1); walk(88, -10);
+    walk(11, 1);
+    walk(11, 10);
+    walk(18, -1);
+    walk(18, 10);
+    walk(81, 1);
+    walk(81, -10);
+    walk(88, -1);
+    walk(88, -10);
     return score;
   }
 

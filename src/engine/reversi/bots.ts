@@ -25,22 +25,30 @@ export type ReversiBot = Bot<ReversiView, ReversiMove>;
 
 /** Each legal move with its square on the bots' board, through the wire notation only. */
 function rootMoves(legalMoves: readonly ReversiMove[]): { move: ReversiMove; sq: number }[] {
-  return legalMoves.map((move) => ({ move, sq: padOfName((reversiEngine.encodeMove(move) as { square: string }).square) }));
+  return legalMoves.map((move) => ({
+    move,
+    sq: padOfName((reversiEngine.encodeMove(move) as { square: string }).square),
+  }));
 }
 
 const greedy: ReversiBot = {
   id: 'greedy',
-  description: 'One ply: the move that leaves the best balance of square weights (corners high, squares next to them low).',
+  description:
+    'One ply: the move that leaves the best balance of square weights (corners high, squares next to them low).',
   defaultBudget: 0,
   choose({ view, legalMoves, seat, rng }) {
     const board = new BotBoard(view);
     const colour = colourOfSeat(seat);
-    const best = pickBest(rootMoves(legalMoves), ({ sq }) => {
-      board.play(sq, colour);
-      const score = board.positional(colour);
-      board.undo();
-      return score;
-    }, rng);
+    const best = pickBest(
+      rootMoves(legalMoves),
+      ({ sq }) => {
+        board.play(sq, colour);
+        const score = board.positional(colour);
+        board.undo();
+        return score;
+      },
+      rng,
+    );
     return best.move;
   },
 };
@@ -137,7 +145,8 @@ function searchRoot(turn: BotTurn<ReversiView, ReversiMove>, budget: number): Re
 
 const alphabeta: ReversiBot = {
   id: 'alphabeta',
-  description: 'Alpha-beta search (iterative deepening, budget in nodes) on mobility, corners, X/C squares and stable edges.',
+  description:
+    'Alpha-beta search (iterative deepening, budget in nodes) on mobility, corners, X/C squares and stable edges.',
   defaultBudget: 600,
   choose: (turn) => searchRoot(turn, turn.budget ?? alphabeta.defaultBudget),
 };
@@ -154,14 +163,20 @@ const alphabeta: ReversiBot = {
  */
 const expert: ReversiBot = {
   id: 'expert',
-  description: 'Principal-variation search on bitboards (iterative deepening, transposition table, exact solve of the last empties), about one second a move.',
+  description:
+    'Principal-variation search on bitboards (iterative deepening, transposition table, exact solve of the last empties), about one second a move.',
   defaultBudget: 20_000,
   nodesPerSecond: 1_000_000,
   choose(turn) {
     const bits = new Int32Array(4);
     bitsOfBoard(turn.view.board.join(''), bits);
     const [bl, bh, wl, wh] = bits as unknown as [number, number, number, number];
-    const moves = turn.rng.shuffle(turn.legalMoves.map((move) => ({ move, sq: parseSquare((reversiEngine.encodeMove(move) as { square: string }).square) as number })));
+    const moves = turn.rng.shuffle(
+      turn.legalMoves.map((move) => ({
+        move,
+        sq: parseSquare((reversiEngine.encodeMove(move) as { square: string }).square) as number,
+      })),
+    );
     const [pl, ph, ol, oh] = turn.seat === 0 ? [bl, bh, wl, wh] : [wl, wh, bl, bh];
     return searchBest(moves, pl, ph, ol, oh, turn.budget ?? expert.defaultBudget).move.move;
   },

@@ -9,7 +9,8 @@ import type { ReversiMove } from './notation';
 import { type ReversiState, apply, scores, setup } from './rules';
 import type { ReversiView } from './view';
 
-const bot = (id: string): Bot<ReversiView, ReversiMove> => reversiBots.find((b) => b.id === id) as Bot<ReversiView, ReversiMove>;
+const bot = (id: string): Bot<ReversiView, ReversiMove> =>
+  reversiBots.find((b) => b.id === id) as Bot<ReversiView, ReversiMove>;
 const expert = bot('expert');
 const greedy = bot('greedy');
 
@@ -21,7 +22,12 @@ const play = (state: ReversiState, seat: Seat, move: ReversiMove): ReversiState 
 };
 const choose = (b: Bot<ReversiView, ReversiMove>, state: ReversiState, seed: string, budget?: number): ReversiMove => {
   const seat = state.turn as Seat;
-  const turn = { view: reversiEngine.view(state, seat), legalMoves: legal(state, seat), seat, rng: new Rng(seedRng(seed)) };
+  const turn = {
+    view: reversiEngine.view(state, seat),
+    legalMoves: legal(state, seat),
+    seat,
+    rng: new Rng(seedRng(seed)),
+  };
   return b.choose(budget === undefined ? turn : { ...turn, budget });
 };
 
@@ -96,7 +102,8 @@ describe('expert', () => {
       let state = randomPosition(`opening-${Math.floor(g / 2)}`, 4) as ReversiState;
       for (let ply = 0; state.turn !== null; ply++) {
         const seat = state.turn;
-        const move = seat === expertSeat ? choose(expert, state, `g${g}/${ply}`, 3000) : choose(greedy, state, `g${g}/${ply}`);
+        const move =
+          seat === expertSeat ? choose(expert, state, `g${g}/${ply}`, 3000) : choose(greedy, state, `g${g}/${ply}`);
         state = play(state, seat, move);
       }
       const s = scores(state) as [number, number];

@@ -30,7 +30,8 @@ function parseOptions(raw: unknown): Result<ReversiOptions> {
   if (raw === undefined || raw === null) return ok({});
   if (typeof raw !== 'object' || Array.isArray(raw)) return invalidOptions('Options must be an object.');
   const names = Object.keys(raw);
-  if (names.length > 0) return invalidOptions(`Reversi has no options (got ${names.slice(0, 5).join(', ')}).`, 'reversi/unknown-option');
+  if (names.length > 0)
+    return invalidOptions(`Reversi has no options (got ${names.slice(0, 5).join(', ')}).`, 'reversi/unknown-option');
   return ok({});
 }
 
@@ -41,7 +42,8 @@ function legalMoves(state: ReversiState, seat: Seat): ReversiMove[] {
   const moves: ReversiMove[] = [];
   if (state.turn !== seat) return moves;
   bitsOfBoard(state.board, scratch);
-  if (seat === 0) moveMask(scratch[0] as number, scratch[1] as number, scratch[2] as number, scratch[3] as number, scratch);
+  if (seat === 0)
+    moveMask(scratch[0] as number, scratch[1] as number, scratch[2] as number, scratch[3] as number, scratch);
   else moveMask(scratch[2] as number, scratch[3] as number, scratch[0] as number, scratch[1] as number, scratch);
   let ml = scratch[0] as number;
   let mh = scratch[1] as number;

@@ -25,11 +25,14 @@ export function parseMove(raw: unknown): Result<ReversiMove> {
   }
   const keys = Object.keys(raw);
   const extra = keys.filter((k) => k !== 'square');
-  if (extra.length > 0) return malformed(`Unknown field(s) in the move: ${extra.slice(0, 5).join(', ')}.`, 'reversi/unknown-field');
+  if (extra.length > 0)
+    return malformed(`Unknown field(s) in the move: ${extra.slice(0, 5).join(', ')}.`, 'reversi/unknown-field');
   const square = (raw as { square?: unknown }).square;
-  if (typeof square !== 'string') return malformed('The move needs "square", a string such as "d3".', 'reversi/no-square');
+  if (typeof square !== 'string')
+    return malformed('The move needs "square", a string such as "d3".', 'reversi/no-square');
   const sq = parseSquare(square);
-  if (sq === null) return malformed('"square" must be a column a–h followed by a row 1–8, such as "d3".', 'reversi/bad-square');
+  if (sq === null)
+    return malformed('"square" must be a column a–h followed by a row 1–8, such as "d3".', 'reversi/bad-square');
   return ok({ square: sq });
 }
 

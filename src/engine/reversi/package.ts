@@ -9,7 +9,13 @@ export const reversiPackage = defineGame({
   engine: reversiEngine,
   schemaName: 'Reversi',
   title: 'Reversi',
-  schemas: { move: moveSchema, view: viewSchema, options: optionsSchema, logMove: logMoveSchema, effects: effectsSchema },
+  schemas: {
+    move: moveSchema,
+    view: viewSchema,
+    options: optionsSchema,
+    logMove: logMoveSchema,
+    effects: effectsSchema,
+  },
   bots: reversiBots,
   contractConfigs,
 });

@@ -8,7 +8,11 @@ const moveOf = (square: string) => {
   return r.value;
 };
 const stateFrom = (rows: string[], turn: 0 | 1): ReversiState => ({
-  board: rows.join(''), turn, moves: 0, lastMove: null, skipped: null,
+  board: rows.join(''),
+  turn,
+  moves: 0,
+  lastMove: null,
+  skipped: null,
 });
 
 describe('reversi rules', () => {
@@ -20,7 +24,7 @@ describe('reversi rules', () => {
     expect(engine.toMove(start())).toEqual([0]);
   });
 
-  it("gives black exactly c4 d3 e6 f5 as first moves", () => {
+  it('gives black exactly c4 d3 e6 f5 as first moves', () => {
     const squares = [...engine.legalMoves(start(), 0)].map((m) => engine.encodeMove(m));
     expect(squares).toEqual([{ square: 'd3' }, { square: 'c4' }, { square: 'f5' }, { square: 'e6' }]);
     expect([...engine.legalMoves(start(), 1)]).toEqual([]);
@@ -28,16 +32,19 @@ describe('reversi rules', () => {
 
   it('flips every run in every direction, and only straight runs from the placed disc', () => {
     // Black on d4 closes a run west (b4..c4), north-east (e3) and south (d5..d6); f6 stays white (not in a line from d4... it is diagonal d4-e5-f6 with no black end).
-    const s = stateFrom([
-      '........',
-      '........',
-      '.....B..',
-      'aWW.....'.replace('a', 'B'),
-      '...WW...',
-      '...W.W..',
-      '...B....',
-      '........',
-    ], 0);
+    const s = stateFrom(
+      [
+        '........',
+        '........',
+        '.....B..',
+        'aWW.....'.replace('a', 'B'),
+        '...WW...',
+        '...W.W..',
+        '...B....',
+        '........',
+      ],
+      0,
+    );
     const r = engine.apply(s, 0, moveOf('d4'));
     if (!r.ok) throw new Error(r.error.message);
     const v = engine.view(r.value, 'spectator');
@@ -57,18 +64,29 @@ describe('reversi rules', () => {
   });
 
   it('skips a seat with no legal move, and ends when neither can move', () => {
-    const s = stateFrom(['BW......', '........', '........', '........', '........', '........', '........', '......WB'], 0);
+    const s = stateFrom(
+      ['BW......', '........', '........', '........', '........', '........', '........', '......WB'],
+      0,
+    );
     const afterC1 = engine.apply(s, 0, moveOf('c1'));
     if (!afterC1.ok) throw new Error(afterC1.error.message);
     expect(afterC1.value.skipped).toBe(1); // white has nothing to flip
     expect(engine.toMove(afterC1.value)).toEqual([0]);
     const afterF8 = engine.apply(afterC1.value, 0, moveOf('f8'));
     if (!afterF8.ok) throw new Error(afterF8.error.message);
-    expect(engine.outcome(afterF8.value)).toEqual({ winners: [0], scores: [6, 0], reason: 'reversi/no-moves', draw: false });
+    expect(engine.outcome(afterF8.value)).toEqual({
+      winners: [0],
+      scores: [6, 0],
+      reason: 'reversi/no-moves',
+      draw: false,
+    });
   });
 
   it('calls an equal count a draw shared by both seats', () => {
-    const s = stateFrom(['BW......', '........', '........', '........', '........', '........', '........', '.....WWW'], 0);
+    const s = stateFrom(
+      ['BW......', '........', '........', '........', '........', '........', '........', '.....WWW'],
+      0,
+    );
     expect(engine.outcome(s)).toBeNull();
     const r = engine.apply(s, 0, moveOf('c1')); // 3 black on row 1 against 3 white on row 8: nobody can move
     if (!r.ok) throw new Error(r.error.message);
@@ -88,8 +106,20 @@ describe('reversi rules', () => {
   });
 
   it('parses only well-formed moves', () => {
-    const bad = [null, 'd3', 7, [], {}, { square: 'i1' }, { square: 'a9' }, { square: 'A1' }, { square: 'a0' },
-      { square: 3 }, { square: 'd3', pass: true }, { square: ' d3' }];
+    const bad = [
+      null,
+      'd3',
+      7,
+      [],
+      {},
+      { square: 'i1' },
+      { square: 'a9' },
+      { square: 'A1' },
+      { square: 'a0' },
+      { square: 3 },
+      { square: 'd3', pass: true },
+      { square: ' d3' },
+    ];
     for (const raw of bad) {
       const r = engine.parseMove(raw);
       expect(r.ok ? 'ok' : r.error.code).toBe('MALFORMED_MOVE');

@@ -47,7 +47,8 @@ export function apply(state: ReversiState, seat: Seat, move: ReversiMove): Resul
   const lo = sq < 32;
   // A square off the board (only a typed move from code can carry one) is refused as the mailbox engine did.
   const onBoard = Number.isInteger(sq) && sq >= 0 && sq < 64;
-  if (!onBoard || (((lo ? pl | ol : ph | oh) >>> sq) & 1) !== 0) return illegal('reversi/occupied', `${makeSquare(sq)} is already taken.`);
+  if (!onBoard || (((lo ? pl | ol : ph | oh) >>> sq) & 1) !== 0)
+    return illegal('reversi/occupied', `${makeSquare(sq)} is already taken.`);
   flipMask(sq, pl, ph, ol, oh, bits);
   const fl = bits[0] as number;
   const fh = bits[1] as number;
@@ -86,12 +87,20 @@ function anyMove(pl: number, ph: number, ol: number, oh: number, scratch: Int32A
 export function scores(state: ReversiState): number[] {
   const bits = new Int32Array(4);
   bitsOfBoard(state.board, bits);
-  return [popcount(bits[0] as number) + popcount(bits[1] as number), popcount(bits[2] as number) + popcount(bits[3] as number)];
+  return [
+    popcount(bits[0] as number) + popcount(bits[1] as number),
+    popcount(bits[2] as number) + popcount(bits[3] as number),
+  ];
 }
 
 export function outcome(state: ReversiState): Outcome | null {
   if (state.turn !== null) return null;
   const [black, white] = scores(state) as [number, number];
   const winners = black > white ? [0] : white > black ? [1] : [0, 1];
-  return { winners, scores: [black, white], reason: black === white ? 'reversi/draw' : 'reversi/no-moves', draw: black === white };
+  return {
+    winners,
+    scores: [black, white],
+    reason: black === white ? 'reversi/draw' : 'reversi/no-moves',
+    draw: black === white,
+  };
 }

@@ -117,7 +117,10 @@ const EDGE: Int16Array = (() => {
         if (i === 2 || i === 5) v += c * A_SQUARE;
       }
       // C squares beside an empty corner.
-      for (const [corner, cSq, step] of [[0, 1, 1], [7, 6, -1]] as const) {
+      for (const [corner, cSq, step] of [
+        [0, 1, 1],
+        [7, 6, -1],
+      ] as const) {
         const c = cells[cSq] as number;
         if (cells[corner] !== 0 || c === 0) continue;
         let j = cSq;
@@ -132,13 +135,16 @@ const EDGE: Int16Array = (() => {
 })();
 /** The 8 squares of column `shift` (0 or 7) of (lo, hi) as a byte, row 1 in bit 0. */
 export const column = (lo: number, hi: number, shift: number): number =>
-  ((Math.imul((lo >>> shift) & 0x01010101, 0x01020408) >>> 24) & 15) | (((Math.imul((hi >>> shift) & 0x01010101, 0x01020408) >>> 24) & 15) << 4);
+  ((Math.imul((lo >>> shift) & 0x01010101, 0x01020408) >>> 24) & 15) |
+  (((Math.imul((hi >>> shift) & 0x01010101, 0x01020408) >>> 24) & 15) << 4);
 /** The value of the four edges for p (EDGE). */
 export function edges(pl: number, ph: number, ol: number, oh: number): number {
-  return (EDGE[(B3[pl & 255] as number) + 2 * (B3[ol & 255] as number)] as number) +
+  return (
+    (EDGE[(B3[pl & 255] as number) + 2 * (B3[ol & 255] as number)] as number) +
     (EDGE[(B3[ph >>> 24] as number) + 2 * (B3[oh >>> 24] as number)] as number) +
     (EDGE[(B3[column(pl, ph, 0)] as number) + 2 * (B3[column(ol, oh, 0)] as number)] as number) +
-    (EDGE[(B3[column(pl, ph, 7)] as number) + 2 * (B3[column(ol, oh, 7)] as number)] as number);
+    (EDGE[(B3[column(pl, ph, 7)] as number) + 2 * (B3[column(ol, oh, 7)] as number)] as number)
+  );
 }
 
 const FILE_A = 0x01010101;
@@ -148,13 +154,17 @@ const NOT_H = ~FILE_H;
 
 /** The squares next to any square of (lo, hi), in the 8 directions; [lo, hi] into `out`. */
 function around(lo: number, hi: number, out: Int32Array): void {
-  const el = (lo << 1) & NOT_A; const eh = (hi << 1) & NOT_A;
-  const wl = (lo >>> 1) & NOT_H; const wh = (hi >>> 1) & NOT_H;
+  const el = (lo << 1) & NOT_A;
+  const eh = (hi << 1) & NOT_A;
+  const wl = (lo >>> 1) & NOT_H;
+  const wh = (hi >>> 1) & NOT_H;
   const hl = lo | el | wl;
   const hh = hi | eh | wh;
   // South (+8) and north (−8) of the row-wise dilation; the east/west parts themselves.
-  const sl = hl << 8; const sh = (hh << 8) | (hl >>> 24);
-  const nl = (hl >>> 8) | (hh << 24); const nh = hh >>> 8;
+  const sl = hl << 8;
+  const sh = (hh << 8) | (hl >>> 24);
+  const nl = (hl >>> 8) | (hh << 24);
+  const nh = hh >>> 8;
   out[0] = el | wl | sl | nl;
   out[1] = eh | wh | sh | nh;
 }
@@ -169,7 +179,8 @@ const TT_BITS = 17;
  * From how many empty squares on the search tries to prove a win (after a shallower search on a quarter of
  * the budget): as many as the budget can usually prove (measured: 18 empties take 0.2–0.7 M nodes).
  */
-const wldEmpties = (budget: number): number => (budget >= 1_000_000 ? 20 : budget >= 200_000 ? 18 : budget >= 30_000 ? 16 : 12);
+const wldEmpties = (budget: number): number =>
+  budget >= 1_000_000 ? 20 : budget >= 200_000 ? 18 : budget >= 30_000 ? 16 : 12;
 
 export class ReversiSearch {
   nodes = 0;
@@ -177,8 +188,14 @@ export class ReversiSearch {
   aborted = false;
 
   private readonly tt = {
-    pl: new Int32Array(1 << TT_BITS), ph: new Int32Array(1 << TT_BITS), ol: new Int32Array(1 << TT_BITS), oh: new Int32Array(1 << TT_BITS),
-    score: new Int32Array(1 << TT_BITS), depth: new Int8Array(1 << TT_BITS).fill(-1), bound: new Int8Array(1 << TT_BITS), move: new Int8Array(1 << TT_BITS),
+    pl: new Int32Array(1 << TT_BITS),
+    ph: new Int32Array(1 << TT_BITS),
+    ol: new Int32Array(1 << TT_BITS),
+    oh: new Int32Array(1 << TT_BITS),
+    score: new Int32Array(1 << TT_BITS),
+    depth: new Int8Array(1 << TT_BITS).fill(-1),
+    bound: new Int8Array(1 << TT_BITS),
+    move: new Int8Array(1 << TT_BITS),
   };
   private readonly scratch = new Int32Array(2);
   private readonly moveLists: Int8Array[] = Array.from({ length: 80 }, () => new Int8Array(32));
@@ -226,10 +243,22 @@ export class ReversiSearch {
 
     // Square weights, a row (one byte) at a time from a table.
     const weights =
-      (ROW_WEIGHT[pl & 255] as number) + (ROW_WEIGHT[256 + ((pl >>> 8) & 255)] as number) + (ROW_WEIGHT[512 + ((pl >>> 16) & 255)] as number) + (ROW_WEIGHT[768 + (pl >>> 24)] as number) +
-      (ROW_WEIGHT[768 + (ph & 255)] as number) + (ROW_WEIGHT[512 + ((ph >>> 8) & 255)] as number) + (ROW_WEIGHT[256 + ((ph >>> 16) & 255)] as number) + (ROW_WEIGHT[ph >>> 24] as number) -
-      (ROW_WEIGHT[ol & 255] as number) - (ROW_WEIGHT[256 + ((ol >>> 8) & 255)] as number) - (ROW_WEIGHT[512 + ((ol >>> 16) & 255)] as number) - (ROW_WEIGHT[768 + (ol >>> 24)] as number) -
-      (ROW_WEIGHT[768 + (oh & 255)] as number) - (ROW_WEIGHT[512 + ((oh >>> 8) & 255)] as number) - (ROW_WEIGHT[256 + ((oh >>> 16) & 255)] as number) - (ROW_WEIGHT[oh >>> 24] as number);
+      (ROW_WEIGHT[pl & 255] as number) +
+      (ROW_WEIGHT[256 + ((pl >>> 8) & 255)] as number) +
+      (ROW_WEIGHT[512 + ((pl >>> 16) & 255)] as number) +
+      (ROW_WEIGHT[768 + (pl >>> 24)] as number) +
+      (ROW_WEIGHT[768 + (ph & 255)] as number) +
+      (ROW_WEIGHT[512 + ((ph >>> 8) & 255)] as number) +
+      (ROW_WEIGHT[256 + ((ph >>> 16) & 255)] as number) +
+      (ROW_WEIGHT[ph >>> 24] as number) -
+      (ROW_WEIGHT[ol & 255] as number) -
+      (ROW_WEIGHT[256 + ((ol >>> 8) & 255)] as number) -
+      (ROW_WEIGHT[512 + ((ol >>> 16) & 255)] as number) -
+      (ROW_WEIGHT[768 + (ol >>> 24)] as number) -
+      (ROW_WEIGHT[768 + (oh & 255)] as number) -
+      (ROW_WEIGHT[512 + ((oh >>> 8) & 255)] as number) -
+      (ROW_WEIGHT[256 + ((oh >>> 16) & 255)] as number) -
+      (ROW_WEIGHT[oh >>> 24] as number);
 
     if (myMoves + theirMoves === 0) return this.final(pl, ph, ol, oh);
     const mobility = (100 * (myMoves - theirMoves)) / (myMoves + theirMoves + 2);
@@ -239,7 +268,17 @@ export class ReversiSearch {
     const discs = empties < 20 ? (20 - empties) * (popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh)) : 0;
     // Parity: with an odd number of empties the side to move expects the last move (late in the game).
     const parity = empties < 24 ? ((empties & 1) === 1 ? 60 : -60) : 0;
-    return Math.round(800 * corners - 400 * near + 80 * mobility + 30 * potential + 75 * frontier + 10 * weights + edge + parity + discs);
+    return Math.round(
+      800 * corners -
+        400 * near +
+        80 * mobility +
+        30 * potential +
+        75 * frontier +
+        10 * weights +
+        edge +
+        parity +
+        discs,
+    );
   }
 
   /** The exact end: the disc margin for p, empties to the winner (the usual Othello count). */
@@ -264,14 +303,26 @@ export class ReversiSearch {
   ttMove(pl: number, ph: number, ol: number, oh: number): number {
     const i = this.slot(pl, ph, ol, oh);
     const t = this.tt;
-    return t.depth[i] !== -1 && t.pl[i] === pl && t.ph[i] === ph && t.ol[i] === ol && t.oh[i] === oh ? (t.move[i] as number) : -1;
+    return t.depth[i] !== -1 && t.pl[i] === pl && t.ph[i] === ph && t.ol[i] === ol && t.oh[i] === oh
+      ? (t.move[i] as number)
+      : -1;
   }
 
   /**
    * Negamax with alpha-beta, null windows after the first move (PVS). A pass does not use up depth, so a
    * depth at least the number of empties searches to the end: the result is exact.
    */
-  search(pl: number, ph: number, ol: number, oh: number, depth: number, alpha: number, beta: number, ply: number, passed: boolean): number {
+  search(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    passed: boolean,
+  ): number {
     if (++this.nodes > this.limit) {
       this.aborted = true;
       return 0;
@@ -363,7 +414,8 @@ export class ReversiSearch {
         v = -this.search(nol, noh, npl, nph, depth - 1, -beta, -alpha, ply + 1, false);
       } else {
         v = -this.search(nol, noh, npl, nph, depth - 1, -alpha - 1, -alpha, ply + 1, false);
-        if (!this.aborted && v > alpha && v < beta) v = -this.search(nol, noh, npl, nph, depth - 1, -beta, -alpha, ply + 1, false);
+        if (!this.aborted && v > alpha && v < beta)
+          v = -this.search(nol, noh, npl, nph, depth - 1, -beta, -alpha, ply + 1, false);
       }
       if (this.aborted) return 0;
       if (v > best) {
@@ -375,7 +427,10 @@ export class ReversiSearch {
     }
 
     if (!useTable) return best;
-    t.pl[i] = pl; t.ph[i] = ph; t.ol[i] = ol; t.oh[i] = oh;
+    t.pl[i] = pl;
+    t.ph[i] = ph;
+    t.ol[i] = ol;
+    t.oh[i] = oh;
     t.score[i] = best;
     t.depth[i] = depth > 127 ? 127 : depth;
     t.bound[i] = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
@@ -393,7 +448,14 @@ const SQUARE_WEIGHT = Int8Array.from({ length: 64 }, (_, sq) => {
 const weightOf = (sq: number): number => SQUARE_WEIGHT[sq] as number;
 
 /** The position after `sq` is played by p: [pl, ph, ol, oh] of the NEW side to move (the old o). */
-export function after(sq: number, pl: number, ph: number, ol: number, oh: number, scratch: Int32Array): [number, number, number, number] {
+export function after(
+  sq: number,
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  scratch: Int32Array,
+): [number, number, number, number] {
   flipMask(sq, pl, ph, ol, oh, scratch);
   const fl = scratch[0] as number;
   const fh = scratch[1] as number;
@@ -410,7 +472,14 @@ export interface RootMove {
  * each depth starts with the previous one's best. A depth cut short by the budget still counts when a move
  * other than the previous best proved better than it; otherwise it is thrown away.
  */
-export function searchBest<M extends RootMove>(moves: readonly M[], pl: number, ph: number, ol: number, oh: number, budget: number): { move: M; score: number; depth: number; nodes: number } {
+export function searchBest<M extends RootMove>(
+  moves: readonly M[],
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  budget: number,
+): { move: M; score: number; depth: number; nodes: number } {
   const search = new ReversiSearch();
   const empties = 64 - popcount(pl) - popcount(ph) - popcount(ol) - popcount(oh);
   const scratch = new Int32Array(2);

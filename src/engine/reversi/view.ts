@@ -18,7 +18,14 @@ export function view(state: ReversiState, _viewer: Viewer): ReversiView {
   const [black, white] = scores(state) as [number, number];
   const board: string[] = [];
   for (let r = 0; r < 8; r++) board.push(state.board.slice(r * 8, r * 8 + 8));
-  return { board, discs: { black, white }, turn: state.turn, moves: state.moves, lastMove: state.lastMove, skipped: state.skipped };
+  return {
+    board,
+    discs: { black, white },
+    turn: state.turn,
+    moves: state.moves,
+    lastMove: state.lastMove,
+    skipped: state.skipped,
+  };
 }
 
 export function redactMove(ctx: LogContext<ReversiState, ReversiMove>, _viewer: Viewer): RedactedMove {

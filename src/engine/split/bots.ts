@@ -44,7 +44,11 @@ function greedyScore(view: SplitView, seat: Seat, move: SplitMove): number {
       // The newest card alone is worth laying; every older card taken with it is one more to get rid of.
       return 5 - 5 * (view.discardRow.length - 1 - move.index);
     case 'match':
-      return boxGain(view, seat, rankOf(move.cards[0])) + 2 * CARD_IN_HAND + (move.bonus.kind === 'target' ? 5 : move.bonus.kind === 'none' ? 0 : -1);
+      return (
+        boxGain(view, seat, rankOf(move.cards[0])) +
+        2 * CARD_IN_HAND +
+        (move.bonus.kind === 'target' ? 5 : move.bonus.kind === 'none' ? 0 : -1)
+      );
     case 'upgrade': {
       const m = matchOf(view, move.match);
       const steal = m && m.seat !== seat ? boxGain(view, seat, rankOf(move.card)) : 0;
@@ -59,7 +63,8 @@ function greedyScore(view: SplitView, seat: Seat, move: SplitMove): number {
 
 const greedy: SplitBot = {
   id: 'greedy',
-  description: 'One ply: lays matches and upgrades by the sheet box they fill, takes only the newest row card, goes out when it can.',
+  description:
+    'One ply: lays matches and upgrades by the sheet box they fill, takes only the newest row card, goes out when it can.',
   defaultBudget: 0,
   choose: ({ view, legalMoves, seat, rng }) => pickBest(legalMoves, (m) => greedyScore(view, seat, m), rng),
 };
@@ -103,7 +108,9 @@ function bonusValue(view: SplitView, seat: Seat, bonus: Bonus): number {
       const mine = matchOf(view, bonus.mine);
       const theirs = matchOf(view, bonus.theirs);
       if (!mine || !theirs) return -1; // naming the new match: its rank is the one just laid
-      return boxGain(view, seat, rankOf(theirs.cards[0] as Card)) - boxGain(view, seat, rankOf(mine.cards[0] as Card)) + 1;
+      return (
+        boxGain(view, seat, rankOf(theirs.cards[0] as Card)) - boxGain(view, seat, rankOf(mine.cards[0] as Card)) + 1
+      );
     }
   }
 }
@@ -134,7 +141,12 @@ function plannerScore(view: SplitView, seat: Seat, move: SplitMove): number {
     case 'discard': {
       if (hand.length === 1) return GOING_OUT * 10;
       const rank = rankOf(move.card);
-      return -2 * CARD_IN_HAND - 8 * (count(hand, rank) - 1) - (feedsUpgrade(view, move.card) ? 6 : 0) - boxGain(view, seat, rank) / 20;
+      return (
+        -2 * CARD_IN_HAND -
+        8 * (count(hand, rank) - 1) -
+        (feedsUpgrade(view, move.card) ? 6 : 0) -
+        boxGain(view, seat, rank) / 20
+      );
     }
     case 'lastMelds':
       return move.matches.length;
@@ -143,7 +155,8 @@ function plannerScore(view: SplitView, seat: Seat, move: SplitMove): number {
 
 const planner: SplitBot = {
   id: 'planner',
-  description: 'Heuristics: takes from the row when it makes matches, steals by upgrades, bonuses on the leader, goes out at once.',
+  description:
+    'Heuristics: takes from the row when it makes matches, steals by upgrades, bonuses on the leader, goes out at once.',
   defaultBudget: 0,
   choose: ({ view, legalMoves, seat, rng }) => pickBest(legalMoves, (m) => plannerScore(view, seat, m), rng),
 };

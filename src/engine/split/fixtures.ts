@@ -43,7 +43,12 @@ export function buildPosition(spec: PositionSpec): SplitState {
     const cards = sortCards(m.cards) as [Card, Card];
     return { id: m.id ?? matchId(FIRST_MATCH_NUMBER + i), seat: m.seat, cards, type: matchType(cards[0], cards[1]) };
   });
-  const placed = [...spec.hands.flat(), ...(spec.discardRow ?? []), ...matches.flatMap((m) => m.cards), ...(spec.pile ?? [])];
+  const placed = [
+    ...spec.hands.flat(),
+    ...(spec.discardRow ?? []),
+    ...matches.flatMap((m) => m.cards),
+    ...(spec.pile ?? []),
+  ];
   const rest = removeCards(fullDeck(), placed);
   if (!rest) throw new Error('fixture uses a card more than twice');
   const hands = Array.from({ length: seats }, (_, s) => sortCards(spec.hands[s] ?? []));
@@ -84,7 +89,8 @@ export function countCards(s: SplitState): number {
  */
 export function scrambleHidden(s: SplitState, viewer: Viewer, rng: Rng): SplitState {
   const hidden = Array.from({ length: s.seats }, (_, seat) => seat).filter((seat) => seat !== viewer);
-  const kept = (seat: Seat): Card[] => (s.phase === 'play' && seat === s.turnOf && s.mustPlay !== null ? [s.mustPlay] : []);
+  const kept = (seat: Seat): Card[] =>
+    s.phase === 'play' && seat === s.turnOf && s.mustPlay !== null ? [s.mustPlay] : [];
   let pool = s.pile.slice();
   for (const seat of hidden) pool = pool.concat(removeCards(s.hands[seat] ?? [], kept(seat)) ?? []);
   pool = rng.shuffle(pool);
@@ -109,7 +115,8 @@ export function scrambleHidden(s: SplitState, viewer: Viewer, rng: Rng): SplitSt
 /** Parses and applies a wire move; throws (failing the test) when it is refused. */
 export function playWire(s: SplitState, seat: Seat, raw: unknown): SplitState {
   const r = play(splitEngine, s, seat, raw);
-  if (!r.ok) throw new Error(`${JSON.stringify(raw)} refused: ${r.error.code} ${r.error.reason ?? ''} ${r.error.message}`);
+  if (!r.ok)
+    throw new Error(`${JSON.stringify(raw)} refused: ${r.error.code} ${r.error.reason ?? ''} ${r.error.message}`);
   return r.value.state;
 }
 

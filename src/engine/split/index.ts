@@ -64,7 +64,12 @@ function outcome(s: SplitState): Outcome | null {
   const inPlay = totals.length - left.length;
   const best = Math.max(...totals.filter((_, seat) => !left.includes(seat)));
   const winners = totals.flatMap((t, seat) => (t === best && !left.includes(seat) ? [seat] : []));
-  return { winners, scores: totals, reason: 'split/rounds-complete', draw: winners.length === inPlay && winners.length > 1 };
+  return {
+    winners,
+    scores: totals,
+    reason: 'split/rounds-complete',
+    draw: winners.length === inPlay && winners.length > 1,
+  };
 }
 
 export const splitEngine: GameEngine<SplitState, SplitMove, SplitView, SplitOptions> = {

@@ -10,7 +10,16 @@ const leave = (s: SplitState, seat: number): SplitState => {
 };
 
 describe('a Split seat leaves', () => {
-  const three = (turnOf = 1) => buildPosition({ hands: [['2S', '3H', '9D'], ['4C', '4D', 'KC'], ['9C', '7D']], turnOf, dealer: 0 });
+  const three = (turnOf = 1) =>
+    buildPosition({
+      hands: [
+        ['2S', '3H', '9D'],
+        ['4C', '4D', 'KC'],
+        ['9C', '7D'],
+      ],
+      turnOf,
+      dealer: 0,
+    });
 
   it('keeps its cards hidden and counted; the turn of the seat that left passes on', () => {
     const s = three(1);
@@ -38,7 +47,10 @@ describe('a Split seat leaves', () => {
     const s0 = buildPosition({
       hands: [['2S', '2S', '3H'], ['4C'], ['9C', '9D']],
       matches: [{ seat: 1, cards: ['QS', 'QS'] }],
-      turnOf: 1, dealer: 0, step: 'meld', turnsBegun: [0, 1, 0],
+      turnOf: 1,
+      dealer: 0,
+      step: 'meld',
+      turnsBegun: [0, 1, 0],
       options: { rounds: 1 },
     });
     let s = playWire(s0, 1, { type: 'discard', card: '4C' });
@@ -52,8 +64,14 @@ describe('a Split seat leaves', () => {
   it('cannot win, whatever its total', () => {
     const s0 = buildPosition({
       hands: [['2S'], ['4C'], ['9C', '9D']],
-      matches: [{ seat: 1, cards: ['AS', 'AS'] }, { seat: 2, cards: ['5S', '5S'] }],
-      turnOf: 0, dealer: 2, step: 'meld', options: { rounds: 1 },
+      matches: [
+        { seat: 1, cards: ['AS', 'AS'] },
+        { seat: 2, cards: ['5S', '5S'] },
+      ],
+      turnOf: 0,
+      dealer: 2,
+      step: 'meld',
+      options: { rounds: 1 },
     });
     const done = playWire(leave(s0, 1), 0, { type: 'discard', card: '2S' });
     const outcome = splitEngine.outcome(done);
@@ -64,6 +82,9 @@ describe('a Split seat leaves', () => {
   it('is refused once the match is over, and a second leave changes nothing', () => {
     const once = leave(three(), 1);
     expect(leave(once, 1)).toBe(once);
-    expect(splitEngine.leave?.({ ...once, phase: 'over' }, 0)).toMatchObject({ ok: false, error: { code: 'GAME_OVER' } });
+    expect(splitEngine.leave?.({ ...once, phase: 'over' }, 0)).toMatchObject({
+      ok: false,
+      error: { code: 'GAME_OVER' },
+    });
   });
 });

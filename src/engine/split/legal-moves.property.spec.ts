@@ -34,8 +34,10 @@ function randomWire(s: SplitState, seat: number, rng: Rng): unknown {
   };
   const fitting = { play: s.step === 'draw' ? [0, 1] : [2, 3, 4, 5], lastMelds: [6], over: [0] }[s.phase];
   switch (rng.int(5) > 0 ? rng.pick(fitting) : rng.int(7)) {
-    case 0: return { type: 'draw' };
-    case 1: return { type: 'take', index: rng.int(s.discardRow.length + 1) };
+    case 0:
+      return { type: 'draw' };
+    case 1:
+      return { type: 'take', index: rng.int(s.discardRow.length + 1) };
     case 2:
     case 3: {
       const a = rng.pick(names);
@@ -44,10 +46,20 @@ function randomWire(s: SplitState, seat: number, rng: Rng): unknown {
     case 4: {
       const target = s.matches.length > 0 ? rng.pick(s.matches) : undefined;
       const replace = target && rng.int(4) > 0 ? rng.pick(target.cards) : rng.pick(names);
-      return withBonus({ type: 'upgrade', match: target?.id ?? 'm1', card: sameRank(target?.cards[0] ?? rng.pick(names)), replace });
+      return withBonus({
+        type: 'upgrade',
+        match: target?.id ?? 'm1',
+        card: sameRank(target?.cards[0] ?? rng.pick(names)),
+        replace,
+      });
     }
-    case 5: return { type: 'discard', card: rng.pick(names) };
-    default: return { type: 'lastMelds', matches: Array.from({ length: rng.int(3) }, () => [rng.pick(names), rng.pick(names)]) };
+    case 5:
+      return { type: 'discard', card: rng.pick(names) };
+    default:
+      return {
+        type: 'lastMelds',
+        matches: Array.from({ length: rng.int(3) }, () => [rng.pick(names), rng.pick(names)]),
+      };
   }
 }
 
@@ -76,7 +88,9 @@ function checkAgreement(s: SplitState, rng: Rng): void {
         const ranks = parsed.value.matches.every(([a, b]) => rankOf(a) === rankOf(b));
         expect(r.ok).toBe(held && ranks);
       } else if (r.ok !== keys.has(key(parsed.value))) {
-        throw new Error(`${key(parsed.value)}: apply ${r.ok ? 'accepts' : 'refuses'} it, legalMoves ${keys.has(key(parsed.value)) ? 'lists' : 'omits'} it`);
+        throw new Error(
+          `${key(parsed.value)}: apply ${r.ok ? 'accepts' : 'refuses'} it, legalMoves ${keys.has(key(parsed.value)) ? 'lists' : 'omits'} it`,
+        );
       }
     }
   }
@@ -85,20 +99,25 @@ function checkAgreement(s: SplitState, rng: Rng): void {
 describe('legal moves against apply', () => {
   it('agree on positions of biased random games', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 0, max: 100 }), fc.string(), (seats, laziness, seed) => {
-        const options = E.parseOptions({ rounds: 2 }, seats);
-        if (!options.ok) throw new Error(options.error.message);
-        let s = E.setup({ seed, seats, options: options.value });
-        const rng = new Rng(seedRng(`${seed}/${laziness}`));
-        for (let ply = 0; E.toMove(s).length > 0; ply++) {
-          expect(countCards(s)).toBe(104);
-          if (ply % 4 === 0) checkAgreement(s, rng);
-          const seat = rng.pick(E.toMove(s));
-          s = playWire(s, seat, E.encodeMove(biasedMove(s, seat, rng, laziness)));
-          if (ply > 20000) throw new Error('no end');
-        }
-        expect(E.outcome(s)?.scores).toEqual(s.sheets.map((_, i) => E.view(s, 'spectator').sheets[i]?.total));
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 6 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.string(),
+        (seats, laziness, seed) => {
+          const options = E.parseOptions({ rounds: 2 }, seats);
+          if (!options.ok) throw new Error(options.error.message);
+          let s = E.setup({ seed, seats, options: options.value });
+          const rng = new Rng(seedRng(`${seed}/${laziness}`));
+          for (let ply = 0; E.toMove(s).length > 0; ply++) {
+            expect(countCards(s)).toBe(104);
+            if (ply % 4 === 0) checkAgreement(s, rng);
+            const seat = rng.pick(E.toMove(s));
+            s = playWire(s, seat, E.encodeMove(biasedMove(s, seat, rng, laziness)));
+            if (ply > 20000) throw new Error('no end');
+          }
+          expect(E.outcome(s)?.scores).toEqual(s.sheets.map((_, i) => E.view(s, 'spectator').sheets[i]?.total));
+        },
+      ),
       { numRuns: 15 },
     );
   });
@@ -115,27 +134,37 @@ describe('legal moves against apply', () => {
 
   it('last melds accept any set of held, disjoint, same-rank pairs', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...CARD_NAMES.slice(0, 12)), { minLength: 1, maxLength: 14 }), fc.integer(), (raw, pick) => {
-        const hand = raw.filter((c, i) => raw.indexOf(c) === i || raw.indexOf(c, raw.indexOf(c) + 1) === i); // at most two of a name
-        const s0 = buildPosition({ hands: [hand, ['KD'], ['QD']], turnOf: 1, dealer: 0, step: 'meld', turnsBegun: [0, 1, 0] });
-        const s = playWire(s0, 1, { type: 'discard', card: 'KD' });
-        const rng = new Rng(seedRng(String(pick)));
-        let rest: Card[] = s.hands[0]?.slice() ?? [];
-        const pairs: [Card, Card][] = [];
-        for (let i = 0; i < 8 && rest.length >= 2; i++) {
-          const a = rng.pick(rest);
-          const mates = (removeCards(rest, [a]) ?? []).filter((c) => rankOf(c) === rankOf(a));
-          if (mates.length === 0) continue;
-          const b = rng.pick(mates);
-          pairs.push([a, b]);
-          rest = removeCards(rest, [a, b]) ?? [];
-        }
-        const sent = playWire(s, 0, { type: 'lastMelds', matches: pairs });
-        expect(sent.hands[0]).toEqual(s.hands[0]); // nothing is laid before every seat has sent
-        const scored = E.view(playWire(sent, 2, { type: 'lastMelds', matches: [] }), 0).lastRound?.scored[0];
-        expect(scored?.ranks.slice().sort()).toEqual(pairs.map(([a]) => rankOf(a)).sort());
-        expect(scored?.cardsLeft).toBe(rest.length);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...CARD_NAMES.slice(0, 12)), { minLength: 1, maxLength: 14 }),
+        fc.integer(),
+        (raw, pick) => {
+          const hand = raw.filter((c, i) => raw.indexOf(c) === i || raw.indexOf(c, raw.indexOf(c) + 1) === i); // at most two of a name
+          const s0 = buildPosition({
+            hands: [hand, ['KD'], ['QD']],
+            turnOf: 1,
+            dealer: 0,
+            step: 'meld',
+            turnsBegun: [0, 1, 0],
+          });
+          const s = playWire(s0, 1, { type: 'discard', card: 'KD' });
+          const rng = new Rng(seedRng(String(pick)));
+          let rest: Card[] = s.hands[0]?.slice() ?? [];
+          const pairs: [Card, Card][] = [];
+          for (let i = 0; i < 8 && rest.length >= 2; i++) {
+            const a = rng.pick(rest);
+            const mates = (removeCards(rest, [a]) ?? []).filter((c) => rankOf(c) === rankOf(a));
+            if (mates.length === 0) continue;
+            const b = rng.pick(mates);
+            pairs.push([a, b]);
+            rest = removeCards(rest, [a, b]) ?? [];
+          }
+          const sent = playWire(s, 0, { type: 'lastMelds', matches: pairs });
+          expect(sent.hands[0]).toEqual(s.hands[0]); // nothing is laid before every seat has sent
+          const scored = E.view(playWire(sent, 2, { type: 'lastMelds', matches: [] }), 0).lastRound?.scored[0];
+          expect(scored?.ranks.slice().sort()).toEqual(pairs.map(([a]) => rankOf(a)).sort());
+          expect(scored?.cardsLeft).toBe(rest.length);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -36,7 +36,9 @@ function bonusChoices(s: SplitState, seat: Seat, type: MatchType, newMatch: Tabl
       const swaps = table
         .filter((mine) => mine.seat === seat)
         .flatMap((mine) =>
-          table.filter((t) => t.seat !== seat && t.type === mine.type).map((t): Bonus => ({ kind: 'swap', mine: mine.id, theirs: t.id })),
+          table
+            .filter((t) => t.seat !== seat && t.type === mine.type)
+            .map((t): Bonus => ({ kind: 'swap', mine: mine.id, theirs: t.id })),
         );
       return [{ kind: 'none' }, ...swaps];
     }
@@ -64,7 +66,8 @@ function* candidates(s: SplitState, seat: Seat): Generator<SplitMove> {
       for (const replace of distinct(m.cards)) {
         const type = upgradedType(m, card, replace);
         if (type === null) continue;
-        for (const bonus of bonusChoices(s, seat, type, null)) yield { type: 'upgrade', match: m.id, card, replace, bonus };
+        for (const bonus of bonusChoices(s, seat, type, null))
+          yield { type: 'upgrade', match: m.id, card, replace, bonus };
       }
     }
   }

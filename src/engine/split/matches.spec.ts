@@ -6,7 +6,11 @@ import { splitEngine } from './index';
 // m3 strong (seat 2). The pile's top cards are AC then AD.
 const start = () =>
   buildPosition({
-    hands: [['2S', '3S'], ['7H', '7H', '7D', '7S', 'KC', 'KS', '10H', '10D', 'QS', 'QH', '5D'], ['9C', '9D']],
+    hands: [
+      ['2S', '3S'],
+      ['7H', '7H', '7D', '7S', 'KC', 'KS', '10H', '10D', 'QS', 'QH', '5D'],
+      ['9C', '9D'],
+    ],
     matches: [
       { seat: 0, cards: ['8S', '8H'] },
       { seat: 2, cards: ['JS', 'JD'] },
@@ -34,13 +38,21 @@ describe('a perfect match (same suit)', () => {
     expect(refusal(s, 1, { type: 'match', cards: ['7H', '7H'] }).reason).toBe('split/bonus-required');
     const missing = refusal(s, 1, { type: 'match', cards: ['7H', '7H'], bonus: { target: 3 } });
     expect([missing.code, missing.reason]).toEqual(['ILLEGAL_MOVE', 'split/no-such-target']);
-    expect(refusal(s, 1, { type: 'match', cards: ['7H', '7H'], bonus: { target: 1 } }).reason).toBe('split/target-self');
-    expect(refusal(s, 1, { type: 'match', cards: ['7H', '7H'], bonus: { draw: true } }).reason).toBe('split/bonus-mismatch');
+    expect(refusal(s, 1, { type: 'match', cards: ['7H', '7H'], bonus: { target: 1 } }).reason).toBe(
+      'split/target-self',
+    );
+    expect(refusal(s, 1, { type: 'match', cards: ['7H', '7H'], bonus: { draw: true } }).reason).toBe(
+      'split/bonus-mismatch',
+    );
   });
 
   it('refuses, as a value, a typed move whose target is no seat number (apply validates without parseMove)', () => {
     for (const target of [-1, 0.5, Number.NaN]) {
-      const r = splitEngine.apply(start(), 1, { type: 'match', cards: ['7H', '7H'], bonus: { kind: 'target', target } });
+      const r = splitEngine.apply(start(), 1, {
+        type: 'match',
+        cards: ['7H', '7H'],
+        bonus: { kind: 'target', target },
+      });
       expect(r.ok ? 'accepted' : r.error.reason).toBe('split/no-such-target');
     }
   });
@@ -52,7 +64,11 @@ describe('a strong match (same colour, other suit)', () => {
     expect(view(s).extraDraws).toBe(1);
     expect(view(s).hand).not.toContain('AC'); // nothing drawn before the discard
     s = playWire(s, 1, { type: 'match', cards: ['10H', '10D'], bonus: { draw: true } });
-    expect(view(s).matches.slice(-2).map((m) => m.type)).toEqual(['strong', 'strong']);
+    expect(
+      view(s)
+        .matches.slice(-2)
+        .map((m) => m.type),
+    ).toEqual(['strong', 'strong']);
     expect(view(s).extraDraws).toBe(2);
     s = playWire(s, 1, { type: 'discard', card: '5D' });
     const v = view(s, 1);
@@ -70,20 +86,28 @@ describe('a strong match (same colour, other suit)', () => {
   });
 
   it('refuses a target or a swap', () => {
-    expect(refusal(start(), 1, { type: 'match', cards: ['KC', 'KS'], bonus: { target: 0 } }).reason).toBe('split/bonus-mismatch');
+    expect(refusal(start(), 1, { type: 'match', cards: ['KC', 'KS'], bonus: { target: 0 } }).reason).toBe(
+      'split/bonus-mismatch',
+    );
     const swap = { swap: { mine: 'm4', theirs: 'm3' } };
-    expect(refusal(start(), 1, { type: 'match', cards: ['KC', 'KS'], bonus: swap }).reason).toBe('split/bonus-mismatch');
+    expect(refusal(start(), 1, { type: 'match', cards: ['KC', 'KS'], bonus: swap }).reason).toBe(
+      'split/bonus-mismatch',
+    );
   });
 });
 
 describe('a weak match (other colours)', () => {
-  it('may swap the new weak match for an opponent\'s weak match', () => {
-    const s = playWire(start(), 1, { type: 'match', cards: ['QS', 'QH'], bonus: { swap: { mine: 'm4', theirs: 'm1' } } });
+  it("may swap the new weak match for an opponent's weak match", () => {
+    const s = playWire(start(), 1, {
+      type: 'match',
+      cards: ['QS', 'QH'],
+      bonus: { swap: { mine: 'm4', theirs: 'm1' } },
+    });
     const owners = Object.fromEntries(view(s).matches.map((m) => [m.id, m.seat]));
     expect(owners).toEqual({ m1: 1, m2: 2, m3: 2, m4: 0 });
   });
 
-  it('may swap any match of yours for an opponent\'s match of the same type', () => {
+  it("may swap any match of yours for an opponent's match of the same type", () => {
     let s = playWire(start(), 1, { type: 'match', cards: ['KC', 'KS'] }); // m4, strong
     s = playWire(s, 1, { type: 'match', cards: ['QS', 'QH'], bonus: { swap: { mine: 'm4', theirs: 'm3' } } });
     const owners = Object.fromEntries(view(s).matches.map((m) => [m.id, m.seat]));
@@ -96,14 +120,20 @@ describe('a weak match (other colours)', () => {
   });
 
   it('refuses a swap of different types, of a match not yours, or with yourself or nothing', () => {
-    const swap = (mine: string, theirs: string) => ({ type: 'match', cards: ['QS', 'QH'], bonus: { swap: { mine, theirs } } });
+    const swap = (mine: string, theirs: string) => ({
+      type: 'match',
+      cards: ['QS', 'QH'],
+      bonus: { swap: { mine, theirs } },
+    });
     const differ = refusal(start(), 1, swap('m4', 'm3'));
     expect([differ.code, differ.reason]).toEqual(['ILLEGAL_MOVE', 'split/swap-type-mismatch']);
     expect(refusal(start(), 1, swap('m1', 'm2')).reason).toBe('split/swap-not-mine');
     expect(refusal(start(), 1, swap('m4', 'm4')).reason).toBe('split/swap-not-theirs');
     expect(refusal(start(), 1, swap('m4', 'm9')).reason).toBe('split/no-such-match');
     expect(refusal(start(), 1, swap('m8', 'm1')).reason).toBe('split/no-such-match');
-    expect(refusal(start(), 1, { type: 'match', cards: ['QS', 'QH'], bonus: { target: 0 } }).reason).toBe('split/bonus-mismatch');
+    expect(refusal(start(), 1, { type: 'match', cards: ['QS', 'QH'], bonus: { target: 0 } }).reason).toBe(
+      'split/bonus-mismatch',
+    );
   });
 });
 
@@ -111,7 +141,9 @@ describe('bad matches', () => {
   it('refuses a card not held, and a pair held once only', () => {
     const e = refusal(start(), 1, { type: 'match', cards: ['AS', 'AH'] });
     expect([e.code, e.reason]).toEqual(['ILLEGAL_MOVE', 'split/card-not-held']);
-    expect(refusal(start(), 1, { type: 'match', cards: ['7D', '7D'], bonus: { target: 0 } }).reason).toBe('split/card-not-held');
+    expect(refusal(start(), 1, { type: 'match', cards: ['7D', '7D'], bonus: { target: 0 } }).reason).toBe(
+      'split/card-not-held',
+    );
   });
 
   it('refuses two cards of different ranks', () => {

@@ -30,9 +30,22 @@ describe('moves on the wire', () => {
 
   it('puts a pair in canonical order (rank, then S C H D) and sorts last melds', () => {
     expect(encodeMove(parsed({ type: 'match', cards: ['7D', '7S'] }))).toEqual({ type: 'match', cards: ['7S', '7D'] });
-    expect(encodeMove(parsed({ type: 'lastMelds', matches: [['KD', 'KH'], ['2C', '2S']] }))).toEqual({
+    expect(
+      encodeMove(
+        parsed({
+          type: 'lastMelds',
+          matches: [
+            ['KD', 'KH'],
+            ['2C', '2S'],
+          ],
+        }),
+      ),
+    ).toEqual({
       type: 'lastMelds',
-      matches: [['2S', '2C'], ['KH', 'KD']],
+      matches: [
+        ['2S', '2C'],
+        ['KH', 'KD'],
+      ],
     });
   });
 
@@ -50,7 +63,10 @@ describe('moves on the wire', () => {
     ['draw: false', { type: 'match', cards: ['7H', '7D'], bonus: { draw: false } }],
     ['a null bonus', { type: 'match', cards: ['7H', '7D'], bonus: null }],
     ['a bad match id', { type: 'upgrade', match: '4', card: '7D', replace: '7S' }],
-    ['a swap with an extra field', { type: 'match', cards: ['7S', '7D'], bonus: { swap: { mine: 'm1', theirs: 'm2', x: 1 } } }],
+    [
+      'a swap with an extra field',
+      { type: 'match', cards: ['7S', '7D'], bonus: { swap: { mine: 'm1', theirs: 'm2', x: 1 } } },
+    ],
     ['a target that is not a number', { type: 'match', cards: ['7H', '7H'], bonus: { target: '1' } }],
     ['a bonus on last melds', { type: 'lastMelds', matches: [], bonus: { draw: true } }],
     ['a huge list of last melds', { type: 'lastMelds', matches: Array.from({ length: 100000 }, () => ['7H', '7D']) }],
@@ -62,6 +78,9 @@ describe('moves on the wire', () => {
   });
 
   it('never throws, whatever JSON comes in', () => {
-    fc.assert(fc.property(fc.jsonValue(), (raw) => void parseMove(raw)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (raw) => void parseMove(raw)),
+      { numRuns: 500 },
+    );
   });
 });

@@ -14,7 +14,10 @@ const MAX_SEAT_NUMBER = 99;
 type Obj = Record<string, unknown>;
 
 const isObject = (x: unknown): x is Obj =>
-  typeof x === 'object' && x !== null && !Array.isArray(x) && [Object.prototype, null].includes(Object.getPrototypeOf(x) as object | null);
+  typeof x === 'object' &&
+  x !== null &&
+  !Array.isArray(x) &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(x) as object | null);
 
 function fields(o: Obj, required: readonly string[], optional: readonly string[] = []): string | null {
   for (const k of Object.keys(o)) if (!required.includes(k) && !optional.includes(k)) return `unknown field "${k}"`;
@@ -44,15 +47,20 @@ function parseMatchId(x: unknown, where: string): Result<string> {
 function parseBonus(o: Obj): Result<Bonus> {
   if (!Object.prototype.hasOwnProperty.call(o, 'bonus')) return ok({ kind: 'none' });
   const b = o.bonus;
-  if (!isObject(b)) return bad('bonus must be { "target": seat }, { "draw": true } or { "swap": { "mine", "theirs" } }; omit it for none');
+  if (!isObject(b))
+    return bad(
+      'bonus must be { "target": seat }, { "draw": true } or { "swap": { "mine", "theirs" } }; omit it for none',
+    );
   const keys = Object.keys(b);
   if (keys.length !== 1) return bad('bonus must have exactly one of "target", "draw", "swap"');
   if (keys[0] === 'target') {
     const t = b.target;
-    if (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t > MAX_SEAT_NUMBER) return bad('bonus.target must be a seat number');
+    if (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t > MAX_SEAT_NUMBER)
+      return bad('bonus.target must be a seat number');
     return ok({ kind: 'target', target: t });
   }
-  if (keys[0] === 'draw') return b.draw === true ? ok({ kind: 'draw' }) : bad('bonus.draw must be true (omit the bonus to decline it)');
+  if (keys[0] === 'draw')
+    return b.draw === true ? ok({ kind: 'draw' }) : bad('bonus.draw must be true (omit the bonus to decline it)');
   if (keys[0] === 'swap') {
     const s = b.swap;
     if (!isObject(s)) return bad('bonus.swap must be { "mine": id, "theirs": id }');
@@ -78,7 +86,8 @@ export function parseMove(raw: unknown): Result<SplitMove> {
       const f = fields(raw, ['type', 'index']);
       if (f) return bad(f);
       const i = raw.index;
-      if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= DECK_SIZE) return bad('index must be a position in the discard row (0 = oldest)');
+      if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= DECK_SIZE)
+        return bad('index must be a position in the discard row (0 = oldest)');
       return ok({ type: 'take', index: i });
     }
     case 'match': {
@@ -112,7 +121,8 @@ export function parseMove(raw: unknown): Result<SplitMove> {
       const f = fields(raw, ['type', 'matches']);
       if (f) return bad(f);
       const list = raw.matches;
-      if (!Array.isArray(list) || list.length > MAX_PAIRS) return bad(`matches must be a list of at most ${MAX_PAIRS} pairs`);
+      if (!Array.isArray(list) || list.length > MAX_PAIRS)
+        return bad(`matches must be a list of at most ${MAX_PAIRS} pairs`);
       const pairs: (readonly [Card, Card])[] = [];
       for (const p of list) {
         const pair = parsePair(p, 'each of matches');
@@ -129,22 +139,32 @@ export function parseMove(raw: unknown): Result<SplitMove> {
 
 function encodeBonus(b: Bonus): Obj | undefined {
   switch (b.kind) {
-    case 'none': return undefined;
-    case 'target': return { target: b.target };
-    case 'draw': return { draw: true };
-    case 'swap': return { swap: { mine: b.mine, theirs: b.theirs } };
+    case 'none':
+      return undefined;
+    case 'target':
+      return { target: b.target };
+    case 'draw':
+      return { draw: true };
+    case 'swap':
+      return { swap: { mine: b.mine, theirs: b.theirs } };
   }
 }
 
 export function encodeMove(m: SplitMove): unknown {
   switch (m.type) {
-    case 'draw': return { type: 'draw' };
-    case 'take': return { type: 'take', index: m.index };
-    case 'discard': return { type: 'discard', card: m.card };
-    case 'lastMelds': return { type: 'lastMelds', matches: m.matches.map((p) => [p[0], p[1]]) };
+    case 'draw':
+      return { type: 'draw' };
+    case 'take':
+      return { type: 'take', index: m.index };
+    case 'discard':
+      return { type: 'discard', card: m.card };
+    case 'lastMelds':
+      return { type: 'lastMelds', matches: m.matches.map((p) => [p[0], p[1]]) };
     case 'match': {
       const bonus = encodeBonus(m.bonus);
-      return bonus ? { type: 'match', cards: [m.cards[0], m.cards[1]], bonus } : { type: 'match', cards: [m.cards[0], m.cards[1]] };
+      return bonus
+        ? { type: 'match', cards: [m.cards[0], m.cards[1]], bonus }
+        : { type: 'match', cards: [m.cards[0], m.cards[1]] };
     }
     case 'upgrade': {
       const base = { type: 'upgrade', match: m.match, card: m.card, replace: m.replace };

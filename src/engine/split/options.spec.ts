@@ -41,7 +41,10 @@ describe('options', () => {
     ['an unknown scoreSheet field', { scoreSheet: { bonus: 1 } }],
     ['an unknown rank', { scoreSheet: { rows: { Z: [1] } } }],
     ['an empty row', { scoreSheet: { rows: { A: [] } } }],
-    ['a row too long', { scoreSheet: { rows: { A: Array.from({ length: SCORE_SHEET_LIMITS.maxBoxes + 1 }, () => 1) } } }],
+    [
+      'a row too long',
+      { scoreSheet: { rows: { A: Array.from({ length: SCORE_SHEET_LIMITS.maxBoxes + 1 }, () => 1) } } },
+    ],
     ['a negative box value', { scoreSheet: { rows: { A: [-1, 2] } } }],
     ['a fractional box value', { scoreSheet: { rows: { A: [1.5] } } }],
     ['a negative negative-box cost', { scoreSheet: { negativeBox: -10 } }],
@@ -67,7 +70,7 @@ describe('options', () => {
     expect([row?.maxItems, row?.items.maximum]).toEqual([SCORE_SHEET_LIMITS.maxBoxes, SCORE_SHEET_LIMITS.maxValue]);
   });
 
-  it('takes scoreSheet: null, the catalogue\'s default, as the default sheet', () => {
+  it("takes scoreSheet: null, the catalogue's default, as the default sheet", () => {
     expect(parseOptions({ rounds: 2, scoreSheet: null }, 3)).toEqual(parseOptions({ rounds: 2 }, 3));
   });
 });

@@ -8,7 +8,9 @@ import type { SeatSheet, SplitState, TableMatch } from './types';
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A state being changed by one move: a private copy whose arrays may be mutated. */
-export type Draft = Writable<Omit<SplitState, 'hands' | 'pile' | 'discardRow' | 'matches' | 'turnsBegun' | 'sheets'>> & {
+export type Draft = Writable<
+  Omit<SplitState, 'hands' | 'pile' | 'discardRow' | 'matches' | 'turnsBegun' | 'sheets'>
+> & {
   hands: Card[][];
   pile: Card[];
   discardRow: Card[];

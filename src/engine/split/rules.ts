@@ -5,8 +5,15 @@
 import { type EngineError, type Seat, illegal } from '../core';
 import { type Card, type MatchType, matchType, rankOf, removeCards, sortCards } from './cards';
 import {
-  LAST_MELDS_MAY_EMPTY_HAND, MELDS_MAY_PRECEDE_MUST_PLAY, PERFECT_TARGET_REQUIRED, SWAP_MAY_GIVE_NEW_MATCH,
-  TAKE_JUDGED_AFTER_TAKING, matchId, ownerAfterUpgrade, placeReplacedCard, upgradeBonusType,
+  LAST_MELDS_MAY_EMPTY_HAND,
+  MELDS_MAY_PRECEDE_MUST_PLAY,
+  PERFECT_TARGET_REQUIRED,
+  SWAP_MAY_GIVE_NEW_MATCH,
+  TAKE_JUDGED_AFTER_TAKING,
+  matchId,
+  ownerAfterUpgrade,
+  placeReplacedCard,
+  upgradeBonusType,
 } from './decisions';
 import { type Draft, addToHand, draft, endRound, finishLastMelds, nextTurn } from './round';
 import { addNegative } from './scoring';
@@ -19,11 +26,14 @@ const OK = null;
 /** `made` is the match just laid (null for upgrades): it is on the table when its bonus resolves. */
 function checkBonus(s: SplitState, seat: Seat, type: MatchType, bonus: Bonus, made: TableMatch | null): Refusal | null {
   const mismatch = () =>
-    illegal('split/bonus-mismatch', {
-      perfect: 'A perfect match\'s bonus is { "target": seat }: an opponent who fills a negative box.',
-      strong: 'A strong match\'s bonus is { "draw": true } (or none): an extra draw after your discard.',
-      weak: 'A weak match\'s bonus is { "swap": { "mine", "theirs" } } (or none): two matches of one type change hands.',
-    }[type]);
+    illegal(
+      'split/bonus-mismatch',
+      {
+        perfect: 'A perfect match\'s bonus is { "target": seat }: an opponent who fills a negative box.',
+        strong: 'A strong match\'s bonus is { "draw": true } (or none): an extra draw after your discard.',
+        weak: 'A weak match\'s bonus is { "swap": { "mine", "theirs" } } (or none): two matches of one type change hands.',
+      }[type],
+    );
   if (bonus.kind === 'none') {
     return type === 'perfect' && PERFECT_TARGET_REQUIRED
       ? illegal('split/bonus-required', 'A perfect match must name an opponent: bonus { "target": seat }.')
@@ -31,8 +41,10 @@ function checkBonus(s: SplitState, seat: Seat, type: MatchType, bonus: Bonus, ma
   }
   if (type === 'perfect') {
     if (bonus.kind !== 'target') return mismatch();
-    if (!Number.isInteger(bonus.target) || bonus.target < 0 || bonus.target >= s.seats) return illegal('split/no-such-target', `There is no seat ${bonus.target}: seats are 0 to ${s.seats - 1}.`);
-    if (bonus.target === seat) return illegal('split/target-self', 'The negative box goes to an opponent, not to yourself.');
+    if (!Number.isInteger(bonus.target) || bonus.target < 0 || bonus.target >= s.seats)
+      return illegal('split/no-such-target', `There is no seat ${bonus.target}: seats are 0 to ${s.seats - 1}.`);
+    if (bonus.target === seat)
+      return illegal('split/target-self', 'The negative box goes to an opponent, not to yourself.');
     return OK;
   }
   if (type === 'strong') return bonus.kind === 'draw' ? OK : mismatch();
@@ -43,21 +55,34 @@ function checkBonus(s: SplitState, seat: Seat, type: MatchType, bonus: Bonus, ma
   if (mine.seat !== seat) return illegal('split/swap-not-mine', `${bonus.mine} is not one of your matches.`);
   const theirs = table.find((m) => m.id === bonus.theirs);
   if (!theirs) return illegal('split/no-such-match', `There is no match ${bonus.theirs} on the table.`);
-  if (theirs.seat === seat) return illegal('split/swap-not-theirs', `${bonus.theirs} is yours: swap with an opponent's match.`);
+  if (theirs.seat === seat)
+    return illegal('split/swap-not-theirs', `${bonus.theirs} is yours: swap with an opponent's match.`);
   if (theirs.type !== mine.type) {
-    return illegal('split/swap-type-mismatch', `A swap needs two matches of one type: ${bonus.mine} is ${mine.type}, ${bonus.theirs} is ${theirs.type}.`);
+    return illegal(
+      'split/swap-type-mismatch',
+      `A swap needs two matches of one type: ${bonus.mine} is ${mine.type}, ${bonus.theirs} is ${theirs.type}.`,
+    );
   }
   return OK;
 }
 
 /** The taken card must stay layable after any meld that does not lay it. */
-function checkMustPlay(s: SplitState, laid: readonly Card[], hand: readonly Card[], table: readonly TableMatch[]): Refusal | null {
+function checkMustPlay(
+  s: SplitState,
+  laid: readonly Card[],
+  hand: readonly Card[],
+  table: readonly TableMatch[],
+): Refusal | null {
   const card = s.mustPlay;
   if (card === null || laid.includes(card)) return OK;
-  if (!MELDS_MAY_PRECEDE_MUST_PLAY) return illegal('split/must-play-first', `Lay ${card}, taken from the discard row, first.`);
+  if (!MELDS_MAY_PRECEDE_MUST_PLAY)
+    return illegal('split/must-play-first', `Lay ${card}, taken from the discard row, first.`);
   return canLay(hand, table, card)
     ? OK
-    : illegal('split/must-play-stranded', `That would leave ${card}, taken from the discard row, with no way to be laid this turn.`);
+    : illegal(
+        'split/must-play-stranded',
+        `That would leave ${card}, taken from the discard row, with no way to be laid this turn.`,
+      );
 }
 
 const notHeld = (what: string) => illegal('split/card-not-held', `You do not hold ${what}.`);
@@ -68,36 +93,52 @@ function checkLastMelds(hand: readonly Card[], pairs: readonly (readonly [Card, 
   }
   const rest = removeCards(hand, pairs.flat());
   if (!rest) return notHeld('every card of those matches');
-  if (rest.length === 0 && !LAST_MELDS_MAY_EMPTY_HAND) return illegal('split/last-card', 'One card must stay in your hand.');
+  if (rest.length === 0 && !LAST_MELDS_MAY_EMPTY_HAND)
+    return illegal('split/last-card', 'One card must stay in your hand.');
   return OK;
 }
 
 export function check(s: SplitState, seat: Seat, m: SplitMove): Refusal | null {
   const hand = s.hands[seat] ?? [];
   if (s.phase === 'lastMelds') {
-    if (m.type !== 'lastMelds') return illegal('split/last-melds-phase', 'The round has ended: only { "type": "lastMelds", "matches": [...] } may be sent now.');
+    if (m.type !== 'lastMelds')
+      return illegal(
+        'split/last-melds-phase',
+        'The round has ended: only { "type": "lastMelds", "matches": [...] } may be sent now.',
+      );
     return checkLastMelds(hand, m.matches);
   }
-  if (m.type === 'lastMelds') return illegal('split/not-last-melds', 'Last melds are laid only after a player went out on their first turn.');
+  if (m.type === 'lastMelds')
+    return illegal('split/not-last-melds', 'Last melds are laid only after a player went out on their first turn.');
   if (m.type === 'draw' || m.type === 'take') {
-    if (s.step !== 'draw') return illegal('split/already-drew', 'You have drawn this turn already: meld, upgrade or discard.');
+    if (s.step !== 'draw')
+      return illegal('split/already-drew', 'You have drawn this turn already: meld, upgrade or discard.');
     if (m.type === 'draw') return s.pile.length > 0 ? OK : illegal('split/pile-empty', 'The draw pile is empty.');
     const picked = s.discardRow[m.index];
-    if (picked === undefined) return illegal('split/no-such-card-in-row', `The discard row has ${s.discardRow.length} cards (index 0 is the oldest).`);
+    if (picked === undefined)
+      return illegal(
+        'split/no-such-card-in-row',
+        `The discard row has ${s.discardRow.length} cards (index 0 is the oldest).`,
+      );
     const judged = TAKE_JUDGED_AFTER_TAKING ? hand.concat(s.discardRow.slice(m.index)) : hand.concat([picked]);
-    return canLay(judged, s.matches, picked) ? OK : illegal('split/take-unplayable', `${picked} cannot be laid at once, so it cannot be taken.`);
+    return canLay(judged, s.matches, picked)
+      ? OK
+      : illegal('split/take-unplayable', `${picked} cannot be laid at once, so it cannot be taken.`);
   }
-  if (s.step !== 'meld') return illegal('split/draw-first', 'Draw first: { "type": "draw" } or { "type": "take", "index": n }.');
+  if (s.step !== 'meld')
+    return illegal('split/draw-first', 'Draw first: { "type": "draw" } or { "type": "take", "index": n }.');
   switch (m.type) {
     case 'discard':
-      if (s.mustPlay !== null) return illegal('split/must-play-first', `Lay ${s.mustPlay}, taken from the discard row, before you discard.`);
+      if (s.mustPlay !== null)
+        return illegal('split/must-play-first', `Lay ${s.mustPlay}, taken from the discard row, before you discard.`);
       return hand.includes(m.card) ? OK : notHeld(m.card);
     case 'match': {
       const [a, b] = m.cards;
       const rest = removeCards(hand, m.cards);
       if (!rest) return notHeld(a === b ? `two ${a}` : `both ${a} and ${b}`);
       if (rankOf(a) !== rankOf(b)) return illegal('split/rank-mismatch', `${a} and ${b} are not of one rank.`);
-      if (rest.length === 0) return illegal('split/last-card', 'You may not lay your last card: one must stay for the discard.');
+      if (rest.length === 0)
+        return illegal('split/last-card', 'You may not lay your last card: one must stay for the discard.');
       const made: TableMatch = { id: matchId(s.nextMatch), seat, cards: m.cards, type: matchType(a, b) };
       return checkBonus(s, seat, made.type, m.bonus, made) ?? checkMustPlay(s, m.cards, rest, s.matches.concat([made]));
     }
@@ -105,13 +146,25 @@ export function check(s: SplitState, seat: Seat, m: SplitMove): Refusal | null {
       const target = s.matches.find((x) => x.id === m.match);
       if (!target) return illegal('split/no-such-match', `There is no match ${m.match} on the table.`);
       if (!hand.includes(m.card)) return notHeld(m.card);
-      if (hand.length < 2) return illegal('split/last-card', 'You may not lay your last card: one must stay for the discard.');
-      if (rankOf(m.card) !== rankOf(target.cards[0])) return illegal('split/rank-mismatch', `${m.card} is not of the rank of ${m.match}.`);
-      if (!target.cards.includes(m.replace)) return illegal('split/replace-not-in-match', `${m.match} holds no ${m.replace}.`);
+      if (hand.length < 2)
+        return illegal('split/last-card', 'You may not lay your last card: one must stay for the discard.');
+      if (rankOf(m.card) !== rankOf(target.cards[0]))
+        return illegal('split/rank-mismatch', `${m.card} is not of the rank of ${m.match}.`);
+      if (!target.cards.includes(m.replace))
+        return illegal('split/replace-not-in-match', `${m.match} holds no ${m.replace}.`);
       const type = upgradedType(target, m.card, m.replace);
-      if (type === null) return illegal('split/not-stronger', `${m.card} for ${m.replace} does not make ${m.match} stronger than ${target.type}.`);
+      if (type === null)
+        return illegal(
+          'split/not-stronger',
+          `${m.card} for ${m.replace} does not make ${m.match} stronger than ${target.type}.`,
+        );
       const bonusType = upgradeBonusType(type);
-      const refused = bonusType === null ? (m.bonus.kind === 'none' ? OK : illegal('split/bonus-mismatch', 'Upgrades give no bonus.')) : checkBonus(s, seat, bonusType, m.bonus, null);
+      const refused =
+        bonusType === null
+          ? m.bonus.kind === 'none'
+            ? OK
+            : illegal('split/bonus-mismatch', 'Upgrades give no bonus.')
+          : checkBonus(s, seat, bonusType, m.bonus, null);
       if (refused) return refused;
       const table = s.matches.map((x) => (x.id === m.match ? upgradedMatch(x, seat, m.card, m.replace, type) : x));
       return checkMustPlay(s, [m.card], removeCards(hand, [m.card]) ?? [], table);
@@ -127,7 +180,8 @@ function upgradedMatch(x: TableMatch, seat: Seat, card: Card, replace: Card, typ
 
 function applyBonus(d: Draft, bonus: Bonus): void {
   switch (bonus.kind) {
-    case 'none': return;
+    case 'none':
+      return;
     case 'target':
       d.sheets[bonus.target] = addNegative(d.sheets[bonus.target] as Draft['sheets'][number], 1);
       return;
@@ -176,7 +230,13 @@ export function perform(s: SplitState, seat: Seat, m: SplitMove): SplitState {
       const i = d.matches.findIndex((x) => x.id === m.match);
       const before = d.matches[i] as TableMatch;
       layFromHand(d, seat, [m.card]);
-      d.matches[i] = upgradedMatch(before, seat, m.card, m.replace, upgradedType(before, m.card, m.replace) as MatchType);
+      d.matches[i] = upgradedMatch(
+        before,
+        seat,
+        m.card,
+        m.replace,
+        upgradedType(before, m.card, m.replace) as MatchType,
+      );
       placeReplacedCard(d.discardRow, m.replace);
       applyBonus(d, m.bonus);
       break;

@@ -5,7 +5,7 @@ import { splitEngine } from './index';
 const view: typeof splitEngine.view = (state, viewer) => splitEngine.view(state, viewer);
 
 describe('draw', () => {
-  it('takes the pile\'s top card, then the seat melds; a second draw is refused', () => {
+  it("takes the pile's top card, then the seat melds; a second draw is refused", () => {
     const s0 = buildPosition({ hands: [['5H', '9D'], ['2C']], turnOf: 0, pile: ['KS', 'QS', 'JS'] });
     expect(view(s0, 0).step).toBe('draw');
     const s = playWire(s0, 0, { type: 'draw' });
@@ -32,7 +32,10 @@ describe('take', () => {
   // Seat 0 holds 5H 9D KS; the row is 2C 5S JH 3D (oldest first); seat 1 has a weak J match on the table.
   const start = () =>
     buildPosition({
-      hands: [['5H', '9D', 'KS'], ['2C', '4C']],
+      hands: [
+        ['5H', '9D', 'KS'],
+        ['2C', '4C'],
+      ],
       discardRow: ['2C', '5S', 'JH', '3D'],
       matches: [{ seat: 1, cards: ['JS', 'JD'] }],
       turnOf: 0,
@@ -84,7 +87,10 @@ describe('take', () => {
   it('refuses a meld that would leave the taken card with no way to be laid', () => {
     // After taking 5S the hand is 5S 5H 8C 8D: matching the eights would leave 5S 5H, and two cards cannot
     // be matched (the last card must stay).
-    const s = playWire(buildPosition({ hands: [['5H', '8C', '8D'], ['2C']], discardRow: ['5S'], turnOf: 0 }), 0, { type: 'take', index: 0 });
+    const s = playWire(buildPosition({ hands: [['5H', '8C', '8D'], ['2C']], discardRow: ['5S'], turnOf: 0 }), 0, {
+      type: 'take',
+      index: 0,
+    });
     const e = refusal(s, 0, { type: 'match', cards: ['8C', '8D'] });
     expect([e.code, e.reason]).toEqual(['ILLEGAL_MOVE', 'split/must-play-stranded']);
     const legal = [...splitEngine.legalMoves(s, 0)].map((m) => splitEngine.encodeMove(m));
@@ -94,14 +100,28 @@ describe('take', () => {
 
 describe('going out', () => {
   it('discarding the last card ends the round; owed extra draws are not taken (Decision)', () => {
-    const s0 = buildPosition({ hands: [['4C'], ['2C', '3C'], ['9D']], turnOf: 0, dealer: 2, step: 'meld', extraDraws: 1, turnsBegun: [2, 2, 2] });
+    const s0 = buildPosition({
+      hands: [['4C'], ['2C', '3C'], ['9D']],
+      turnOf: 0,
+      dealer: 2,
+      step: 'meld',
+      extraDraws: 1,
+      turnsBegun: [2, 2, 2],
+    });
     const s = playWire(s0, 0, { type: 'discard', card: '4C' });
     const v = view(s, 1);
     expect(v.lastRound).toMatchObject({ round: 1, endedBy: 'out', wentOut: 0 });
     expect(v.lastRound?.scored.map((x) => x.cardsLeft)).toEqual([0, 2, 1]);
     expect(v.sheets.map((x) => x.negative)).toEqual([0, 2, 1]);
     // The next round: the player who went out deals, the next seat begins.
-    expect(v).toMatchObject({ round: 2, dealer: 0, turnOf: 1, step: 'draw', handCounts: [9, 9, 9], drawPile: 104 - 27 - 1 });
+    expect(v).toMatchObject({
+      round: 2,
+      dealer: 0,
+      turnOf: 1,
+      step: 'draw',
+      handCounts: [9, 9, 9],
+      drawPile: 104 - 27 - 1,
+    });
     expect(v.discardRow).toHaveLength(1);
     expect(countCards(s)).toBe(104);
   });
@@ -109,7 +129,13 @@ describe('going out', () => {
 
 describe('the pile running dry', () => {
   it('drawing its last card ends the round at once; the drawer melds nothing more', () => {
-    const s0 = buildPosition({ hands: [['4C', '4S', '9H'], ['2C']], turnOf: 0, dealer: 1, pile: ['4D'], options: { rounds: 2 } });
+    const s0 = buildPosition({
+      hands: [['4C', '4S', '9H'], ['2C']],
+      turnOf: 0,
+      dealer: 1,
+      pile: ['4D'],
+      options: { rounds: 2 },
+    });
     const s = playWire(s0, 0, { type: 'draw' });
     const v = view(s, 0);
     expect(v.lastRound).toMatchObject({ round: 1, endedBy: 'pile', wentOut: null });
@@ -119,10 +145,23 @@ describe('the pile running dry', () => {
   });
 
   it('an extra draw that takes its last card ends the round too', () => {
-    const s0 = buildPosition({ hands: [['4C', '5C'], ['2C']], turnOf: 0, step: 'meld', pile: ['KD'], extraDraws: 2, options: { rounds: 1 } });
+    const s0 = buildPosition({
+      hands: [['4C', '5C'], ['2C']],
+      turnOf: 0,
+      step: 'meld',
+      pile: ['KD'],
+      extraDraws: 2,
+      options: { rounds: 1 },
+    });
     const s = playWire(s0, 0, { type: 'discard', card: '4C' });
     expect(splitEngine.outcome(s)).not.toBeNull();
-    expect(view(s, 0).lastRound).toMatchObject({ endedBy: 'pile', scored: [{ ranks: [], cardsLeft: 2 }, { ranks: [], cardsLeft: 1 }] });
+    expect(view(s, 0).lastRound).toMatchObject({
+      endedBy: 'pile',
+      scored: [
+        { ranks: [], cardsLeft: 2 },
+        { ranks: [], cardsLeft: 1 },
+      ],
+    });
     expect(view(s, 0).hand).toEqual(['5C', 'KD']);
   });
 });

@@ -25,7 +25,13 @@ export type SplitMove =
   | { readonly type: 'take'; readonly index: number }
   /** `cards` in canonical order. */
   | { readonly type: 'match'; readonly cards: readonly [Card, Card]; readonly bonus: Bonus }
-  | { readonly type: 'upgrade'; readonly match: string; readonly card: Card; readonly replace: Card; readonly bonus: Bonus }
+  | {
+      readonly type: 'upgrade';
+      readonly match: string;
+      readonly card: Card;
+      readonly replace: Card;
+      readonly bonus: Bonus;
+    }
   | { readonly type: 'discard'; readonly card: Card }
   /** Each pair in canonical order, the pairs sorted. */
   | { readonly type: 'lastMelds'; readonly matches: readonly (readonly [Card, Card])[] };

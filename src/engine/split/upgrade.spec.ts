@@ -22,10 +22,12 @@ const start = () =>
 
 const match = (s: SplitState, id: string) => splitEngine.view(s, 1).matches.find((m) => m.id === id);
 const up = (id: string, card: string, replace: string, bonus?: unknown) =>
-  bonus === undefined ? { type: 'upgrade', match: id, card, replace } : { type: 'upgrade', match: id, card, replace, bonus };
+  bonus === undefined
+    ? { type: 'upgrade', match: id, card, replace }
+    : { type: 'upgrade', match: id, card, replace, bonus };
 
 describe('legal upgrades', () => {
-  it('weak to strong steals an opponent\'s match; the replaced card tops the row; the strong bonus applies', () => {
+  it("weak to strong steals an opponent's match; the replaced card tops the row; the strong bonus applies", () => {
     const s = playWire(start(), 1, up('m1', '8C', '8H', { draw: true }));
     expect(match(s, 'm1')).toEqual({ id: 'm1', seat: 1, cards: ['8S', '8C'], type: 'strong' });
     const v = splitEngine.view(s, 1);
@@ -47,14 +49,16 @@ describe('legal upgrades', () => {
     expect(refusal(start(), 1, up('m1', '8S', '8H')).reason).toBe('split/bonus-required');
   });
 
-  it('strong to perfect, on one\'s own match', () => {
+  it("strong to perfect, on one's own match", () => {
     const s = playWire(start(), 1, up('m4', '6H', '6D', { target: 0 }));
     expect(match(s, 'm4')).toEqual({ id: 'm4', seat: 1, cards: ['6H', '6H'], type: 'perfect' });
     expect(splitEngine.view(s, 1).discardRow).toEqual(['3C', '6D']);
   });
 
   it('lists exactly these upgrades among the legal moves', () => {
-    const ups = [...splitEngine.legalMoves(start(), 1)].filter((m) => m.type === 'upgrade').map((m) => splitEngine.encodeMove(m));
+    const ups = [...splitEngine.legalMoves(start(), 1)]
+      .filter((m) => m.type === 'upgrade')
+      .map((m) => splitEngine.encodeMove(m));
     expect(ups).toEqual([
       up('m1', '8S', '8H', { target: 0 }),
       up('m1', '8S', '8H', { target: 2 }),
@@ -87,7 +91,12 @@ describe('illegal upgrades', () => {
   });
 
   it('refuses to lay the last card as an upgrade', () => {
-    const s = buildPosition({ hands: [['2S'], ['8C']], matches: [{ seat: 0, cards: ['8S', '8H'] }], turnOf: 1, step: 'meld' });
+    const s = buildPosition({
+      hands: [['2S'], ['8C']],
+      matches: [{ seat: 0, cards: ['8S', '8H'] }],
+      turnOf: 1,
+      step: 'meld',
+    });
     expect(refusal(s, 1, up('m1', '8C', '8H')).reason).toBe('split/last-card');
   });
 });

@@ -12,7 +12,16 @@ const setup = (seats: number, seed = 'view-seed') => {
 describe('the deal', () => {
   it.each([2, 4, 6])('gives %i seats 9 cards each, turns one card up, and seat 1 begins after dealer 0', (seats) => {
     const v = splitEngine.view(setup(seats), 0);
-    expect(v).toMatchObject({ round: 1, rounds: 3, dealer: 0, turnOf: 1, step: 'draw', phase: 'play', mustPlay: null, matches: [] });
+    expect(v).toMatchObject({
+      round: 1,
+      rounds: 3,
+      dealer: 0,
+      turnOf: 1,
+      step: 'draw',
+      phase: 'play',
+      mustPlay: null,
+      matches: [],
+    });
     expect(v.handCounts).toEqual(Array.from({ length: seats }, () => 9));
     expect(v.discardRow).toHaveLength(1);
     expect(v.drawPile).toBe(104 - 9 * seats - 1);
@@ -27,7 +36,10 @@ describe('the deal', () => {
 
 describe('the view', () => {
   const s = buildPosition({
-    hands: [['5H', '9D'], ['2C', 'KS', 'KS']],
+    hands: [
+      ['5H', '9D'],
+      ['2C', 'KS', 'KS'],
+    ],
     matches: [{ seat: 1, cards: ['JS', 'JD'] }],
     discardRow: ['3C', '4D'],
     pile: ['AC', 'AD'],
@@ -49,7 +61,7 @@ describe('the view', () => {
     expect(splitEngine.view(s, 1).hand).toEqual(['2C', 'KS', 'KS']);
   });
 
-  it('shows a spectator no hand, and nobody another seat\'s hand or the pile', () => {
+  it("shows a spectator no hand, and nobody another seat's hand or the pile", () => {
     expect('hand' in splitEngine.view(s, 'spectator')).toBe(false);
     const text = JSON.stringify(splitEngine.view(s, 0));
     expect(text).not.toContain('KS');
@@ -60,7 +72,13 @@ describe('the view', () => {
 
 describe('the view as data', () => {
   it('shares nothing with the state: changing a view changes neither the state nor another match', () => {
-    const s0 = buildPosition({ hands: [['3C'], ['4C', '5D']], turnOf: 0, step: 'meld', turnsBegun: [2, 2], options: { rounds: 2 } });
+    const s0 = buildPosition({
+      hands: [['3C'], ['4C', '5D']],
+      turnOf: 0,
+      step: 'meld',
+      turnsBegun: [2, 2],
+      options: { rounds: 2 },
+    });
     const s = playWire(s0, 0, { type: 'discard', card: '3C' }); // seat 0 goes out: lastRound is filled in
     const other = buildPosition({ hands: [['3C'], ['4C', '5D']], turnOf: 0 });
     const snapshot = JSON.stringify(s);
@@ -92,10 +110,19 @@ describe('the log', () => {
     expect(splitEngine.redactMove(e, 'spectator')).toEqual({ move: { type: 'draw' }, effects: { drawn: 1 } });
   });
 
-  it('shows the strong bonus\'s extra draws to the drawer only, and the discard to all', () => {
-    const s = buildPosition({ hands: [['5H', '9D'], ['2C']], pile: ['AC', 'AD', 'QC'], turnOf: 0, step: 'meld', extraDraws: 2 });
+  it("shows the strong bonus's extra draws to the drawer only, and the discard to all", () => {
+    const s = buildPosition({
+      hands: [['5H', '9D'], ['2C']],
+      pile: ['AC', 'AD', 'QC'],
+      turnOf: 0,
+      step: 'meld',
+      extraDraws: 2,
+    });
     const e = entry(s, 0, { type: 'discard', card: '9D' });
-    expect(splitEngine.redactMove(e, 0)).toEqual({ move: { type: 'discard', card: '9D' }, effects: { drawn: ['AC', 'AD'] } });
+    expect(splitEngine.redactMove(e, 0)).toEqual({
+      move: { type: 'discard', card: '9D' },
+      effects: { drawn: ['AC', 'AD'] },
+    });
     expect(splitEngine.redactMove(e, 1)).toEqual({ move: { type: 'discard', card: '9D' }, effects: { drawn: 2 } });
   });
 

@@ -35,7 +35,11 @@ export interface SplitView {
   /** Extra draws the mover gets after the discard (strong bonuses). */
   readonly extraDraws: number;
   /** The last-melds phase: who must still send, who has sent; `mine` is the viewer's own choice once sent. */
-  readonly lastMelds: { readonly waiting: readonly Seat[]; readonly sent: readonly Seat[]; readonly mine?: readonly (readonly Card[])[] } | null;
+  readonly lastMelds: {
+    readonly waiting: readonly Seat[];
+    readonly sent: readonly Seat[];
+    readonly mine?: readonly (readonly Card[])[];
+  } | null;
   /** By seat: boxes filled per rank, negative boxes, running total. */
   readonly sheets: readonly { boxes: Readonly<Record<Rank, number>>; negative: number; total: number }[];
   /** The box values in play. */
@@ -68,7 +72,11 @@ export function view(s: SplitState, viewer: Viewer): SplitView {
     mustPlay: s.mustPlay,
     extraDraws: s.extraDraws,
     lastMelds,
-    sheets: s.sheets.map((sh) => ({ boxes: { ...sh.boxes }, negative: sh.negative, total: sheetTotal(s.options.scoreSheet, sh) })),
+    sheets: s.sheets.map((sh) => ({
+      boxes: { ...sh.boxes },
+      negative: sh.negative,
+      total: sheetTotal(s.options.scoreSheet, sh),
+    })),
     // Copies, never the state's own objects: the default pad is one module-level object shared by every match.
     scoreSheet: copyScoreSheet(s.options.scoreSheet),
     lastRound: s.lastRound && {
@@ -95,7 +103,9 @@ export function redactMove(ctx: LogContext<SplitState, SplitMove>, viewer: Viewe
   const roundEnded = ended ? { roundEnded: before.round } : {};
   if (move.type === 'lastMelds') {
     const revealed = now.round !== before.round || now.phase === 'over';
-    return own || revealed ? { move: encodeMove(move), effects: { ...roundEnded } } : { move: { type: 'lastMelds', hidden: true }, effects: { ...roundEnded } };
+    return own || revealed
+      ? { move: encodeMove(move), effects: { ...roundEnded } }
+      : { move: { type: 'lastMelds', hidden: true }, effects: { ...roundEnded } };
   }
   const drawn = pileCardsDrawn(ctx);
   const shown = drawn.length === 0 ? {} : { drawn: own ? drawn : drawn.length };

@@ -45,10 +45,12 @@ export const seatsOf = (row: Pick<MatchRow, 'seats'>): SeatRow[] => (asJson(row.
 
 /** A seat filled by a join was open at creation: the log, not the row, says who holds it now. */
 const withBot = (holder: SeatHolder, bot: string | null): SeatHolder => (bot === null ? holder : { ...holder, bot });
-export const createdHolder = (s: SeatRow): SeatHolder => (s.joinedSeq !== null || s.name === null
-  ? { name: null, player: null, open: true }
-  : withBot({ name: s.name, player: s.player, open: false }, s.bot));
-export const currentHolder = (s: SeatRow): SeatHolder => withBot({ name: s.name, player: s.player, open: s.name === null }, s.bot);
+export const createdHolder = (s: SeatRow): SeatHolder =>
+  s.joinedSeq !== null || s.name === null
+    ? { name: null, player: null, open: true }
+    : withBot({ name: s.name, player: s.player, open: false }, s.bot);
+export const currentHolder = (s: SeatRow): SeatHolder =>
+  withBot({ name: s.name, player: s.player, open: s.name === null }, s.bot);
 
 export function toMatch(row: MatchRow): MatchRecord {
   return {
@@ -80,7 +82,10 @@ export function toMatch(row: MatchRow): MatchRecord {
  */
 /** The columns of a MatchRecord; a listing (no append follows it) leaves out whether the match has webhooks. */
 export function matchColumns(matchId: Prisma.Sql, rematchId: Prisma.Sql | null, withWebhooks = true): Prisma.Sql {
-  const rematch = rematchId === null ? Prisma.sql`NULL::text` : Prisma.sql`(SELECT r."id"::text FROM "Match" r WHERE r."id" = ${rematchId})`;
+  const rematch =
+    rematchId === null
+      ? Prisma.sql`NULL::text`
+      : Prisma.sql`(SELECT r."id"::text FROM "Match" r WHERE r."id" = ${rematchId})`;
   return Prisma.sql`
     m."id"::text AS "id", m."game", m."rulesVersion", m."seed", m."salt", m."seedCommitment", m."options", m."status", m."version",
     m."createdAt", m."updatedAt", m."unlisted", m."expiresAt", m."clock", m."rematchOf"::text AS "rematchOf", m."toMove", ${rematch} AS "rematch",
@@ -98,7 +103,8 @@ export type RunStatement = <T>(statement: Prisma.Sql) => Promise<T[]>;
  * generic plan instead of planning each small batch again (bench/README.md, "Group commit"). `type` is a
  * constant of this file.
  */
-export const column = (values: readonly unknown[], type: string): Prisma.Sql => Prisma.sql`(SELECT ${values}::${Prisma.raw(type)}[])`;
+export const column = (values: readonly unknown[], type: string): Prisma.Sql =>
+  Prisma.sql`(SELECT ${values}::${Prisma.raw(type)}[])`;
 
 /** A MatchEvent row (its idempotency columns left out: only the append reads them). */
 export interface EventRow {
@@ -112,18 +118,39 @@ export interface EventRow {
 /** An event row as the fold reads it (numbers as numbers, the payload parsed). */
 export function storedEventOf(row: EventRow): StoredEvent {
   return {
-    seq: Number(row.seq), type: row.type, seat: row.seat === null ? null : Number(row.seat), payload: asJson(row.payload),
-    createdAt: new Date(row.createdAt), idempotencyKey: null, requestHash: null,
+    seq: Number(row.seq),
+    type: row.type,
+    seat: row.seat === null ? null : Number(row.seat),
+    payload: asJson(row.payload),
+    createdAt: new Date(row.createdAt),
+    idempotencyKey: null,
+    requestHash: null,
   };
 }
 
 /** A page of match ids (and games), by id, after `after`. */
 export function matchIdsAfter(db: SqlRunner, after: string, limit: number): Promise<{ id: string; game: string }[]> {
-  return db.query<{ id: string; game: string }>('SELECT "id"::text AS "id", "game" FROM "Match" WHERE "id" > $1::uuid ORDER BY "id" LIMIT $2', [after, limit]);
+  return db.query<{ id: string; game: string }>(
+    'SELECT "id"::text AS "id", "game" FROM "Match" WHERE "id" > $1::uuid ORDER BY "id" LIMIT $2',
+    [after, limit],
+  );
 }
 
 /** The columns verify reads of a match. */
-export type VerifiedMatchRow = Pick<MatchRow, 'id' | 'game' | 'rulesVersion' | 'seed' | 'options' | 'status' | 'version' | 'createdAt' | 'expiresAt' | 'clock' | 'seats'>;
+export type VerifiedMatchRow = Pick<
+  MatchRow,
+  | 'id'
+  | 'game'
+  | 'rulesVersion'
+  | 'seed'
+  | 'options'
+  | 'status'
+  | 'version'
+  | 'createdAt'
+  | 'expiresAt'
+  | 'clock'
+  | 'seats'
+>;
 
 /** A match's row with its seats, or null when there is none. */
 export async function matchRowOf(db: SqlRunner, id: string): Promise<VerifiedMatchRow | null> {
@@ -146,7 +173,10 @@ export function eventRowsAfter(db: SqlRunner, id: string, afterSeq: number, limi
 }
 
 /** Runs `fn` in one read-only REPEATABLE READ transaction on one connection: every statement sees one snapshot. */
-export function inSnapshot<T>(db: { session<U>(fn: (runner: SqlRunner) => Promise<U>): Promise<U> }, fn: (runner: SqlRunner) => Promise<T>): Promise<T> {
+export function inSnapshot<T>(
+  db: { session<U>(fn: (runner: SqlRunner) => Promise<U>): Promise<U> },
+  fn: (runner: SqlRunner) => Promise<T>,
+): Promise<T> {
   return db.session(async (runner) => {
     await runner.exec('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {

@@ -8,7 +8,15 @@ import { rematchIdOf } from '../rematch-id';
 import { GroupCommit } from '../../store/group-commit';
 import { insertMatch, insertMatches } from './prisma-match-insert';
 import type {
-  AppendOptions, AppendResult, Credential, EventStore, MatchRecord, NewEvent, NewMatch, Projection, StoredEvent,
+  AppendOptions,
+  AppendResult,
+  Credential,
+  EventStore,
+  MatchRecord,
+  NewEvent,
+  NewMatch,
+  Projection,
+  StoredEvent,
 } from '../event-store.port';
 import { type MatchRow, type RunStatement, asJson, column, matchColumns, seatsOf, toMatch } from './match-rows';
 
@@ -43,7 +51,9 @@ function openers(matchId: Prisma.Sql): Prisma.Sql {
 /** The seat `credential` opens in a match read by `loadMatch` (the lowest, if it opens several), or null. */
 function seatOpenedBy(row: LoadedRow, credential: Credential): number | null {
   if ('tokenHash' in credential) {
-    const found = ((asJson(row.openers) as [number, string | null][] | null) ?? []).find(([, tokenHash]) => tokenHash === credential.tokenHash);
+    const found = ((asJson(row.openers) as [number, string | null][] | null) ?? []).find(
+      ([, tokenHash]) => tokenHash === credential.tokenHash,
+    );
     return found === undefined ? null : Number(found[0]);
   }
   const player = credential.playerId.toLowerCase();
@@ -108,21 +118,29 @@ export function uniqueViolation(error: unknown): string | null {
   const e = error as { code?: string; message?: string; meta?: Record<string, unknown>; constraint?: unknown } | null;
   if (!e || typeof e !== 'object') return null;
   if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : 'unknown'; // pg's own error (Database.run)
-  const cause = (e.meta?.driverAdapterError as { cause?: { kind?: string; constraint?: unknown; originalCode?: string } } | undefined)?.cause;
-  const isUnique = e.code === 'P2002' || cause?.kind === 'UniqueConstraintViolation' || cause?.originalCode === '23505'
-    || (e.code === 'P2010' && /23505|unique constraint/i.test(e.message ?? ''));
+  const cause = (
+    e.meta?.driverAdapterError as { cause?: { kind?: string; constraint?: unknown; originalCode?: string } } | undefined
+  )?.cause;
+  const isUnique =
+    e.code === 'P2002' ||
+    cause?.kind === 'UniqueConstraintViolation' ||
+    cause?.originalCode === '23505' ||
+    (e.code === 'P2010' && /23505|unique constraint/i.test(e.message ?? ''));
   if (!isUnique) return null;
   const c = cause?.constraint;
   if (typeof c === 'string') return c;
-  if (c && typeof c === 'object' && 'index' in c) return String((c).index);
-  if (c && typeof c === 'object' && 'fields' in c) return String((c).fields);
+  if (c && typeof c === 'object' && 'index' in c) return String(c.index);
+  if (c && typeof c === 'object' && 'fields' in c) return String(c.fields);
   const m = /constraint "([^"]+)"/.exec(e.message ?? '');
   return m?.[1] ?? 'unknown';
 }
 
 /** SQL that is true when `credential` opens seat `seat` (a column or value) of match `matchId`. */
 function opensSeat(matchId: Prisma.Sql, credential: Credential, seat?: number): Prisma.Sql {
-  const who = 'tokenHash' in credential ? Prisma.sql`s."tokenHash" = ${credential.tokenHash}` : Prisma.sql`s."playerId" = ${credential.playerId}::uuid`;
+  const who =
+    'tokenHash' in credential
+      ? Prisma.sql`s."tokenHash" = ${credential.tokenHash}`
+      : Prisma.sql`s."playerId" = ${credential.playerId}::uuid`;
   const which = seat === undefined ? Prisma.empty : Prisma.sql`AND s."seat" = ${seat}::int`;
   return Prisma.sql`s."matchId" = ${matchId} ${which} AND ${who}`;
 }
@@ -193,7 +211,11 @@ export class PrismaEventStore implements EventStore {
         concurrency: options.batchConcurrency as number,
         maxBatch: MAX_BATCH,
         spill: SPILL,
-        many: (entries) => insertMatches(this.run, entries.map((e) => e.match)),
+        many: (entries) =>
+          insertMatches(
+            this.run,
+            entries.map((e) => e.match),
+          ),
         one: (entry) => insertMatch(this.run, entry.match),
         isolate: rowCaused,
       });
@@ -269,21 +291,33 @@ export class PrismaEventStore implements EventStore {
     return rows.map(toEvent);
   }
 
-  async append(matchId: string, expectedVersion: number, projection: Projection, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+  async append(
+    matchId: string,
+    expectedVersion: number,
+    projection: Projection,
+    events: readonly NewEvent[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const entry: AppendEntry = { matchId, expectedVersion, projection, events, options };
     try {
       // One event and no seat to fill (a move, a resignation, a timeout, a bot's move): it may share a statement
       // with other matches' appends (group commit). A join, or several events at once, goes alone.
-      const row = this.batcher !== undefined && events.length === 1 && options.seatTaken === undefined
-        ? await this.batcher.append(entry)
-        : await this.appendOne(entry);
+      const row =
+        this.batcher !== undefined && events.length === 1 && options.seatTaken === undefined
+          ? await this.batcher.append(entry)
+          : await this.appendOne(entry);
       if (row === null) return { ok: false, conflict: 'version-conflict' };
       // The statement answers only the event's number and time: the rest is what was sent (no jsonb to print and parse back).
       const last = events[events.length - 1] as NewEvent;
       const event: StoredEvent = {
-        seq: Number(row.seq), type: last.type, seat: last.seat, payload: last.payload, createdAt: new Date(row.createdAt),
-        idempotencyKey: last.idempotencyKey ?? null, requestHash: last.requestHash ?? null,
+        seq: Number(row.seq),
+        type: last.type,
+        seat: last.seat,
+        payload: last.payload,
+        createdAt: new Date(row.createdAt),
+        idempotencyKey: last.idempotencyKey ?? null,
+        requestHash: last.requestHash ?? null,
       };
       return { ok: true, event };
     } catch (error) {
@@ -294,7 +328,13 @@ export class PrismaEventStore implements EventStore {
   }
 
   /** One append in a statement of its own; the row of its last event, or null when the guard refused it. */
-  private async appendOne({ matchId, expectedVersion, projection, events, options }: AppendEntry): Promise<AppendedRow | null> {
+  private async appendOne({
+    matchId,
+    expectedVersion,
+    projection,
+    events,
+    options,
+  }: AppendEntry): Promise<AppendedRow | null> {
     const n = events.length;
     const last = events[n - 1] as NewEvent;
     const actor = options.actor
@@ -357,21 +397,85 @@ export class PrismaEventStore implements EventStore {
    * Spans several matches, so it is not one shard's: APPEND_BATCH=0 turns it off for a sharded Postgres.
    */
   private async appendMany(entries: readonly AppendEntry[]): Promise<Map<string, AppendedRow>> {
-    const col = <T>(f: (e: AppendEntry, event: NewEvent) => T): T[] => entries.map((e) => f(e, e.events[0] as NewEvent));
+    const col = <T>(f: (e: AppendEntry, event: NewEvent) => T): T[] =>
+      entries.map((e) => f(e, e.events[0] as NewEvent));
     const credential = (e: AppendEntry): Credential | undefined => e.options.actor?.credential;
     const rows = await this.run<AppendedRow & { matchId: string }>(Prisma.sql`
       WITH x AS (
         SELECT * FROM unnest(
-          ${column(col((e) => e.matchId), 'uuid')}, ${column(col((e) => e.expectedVersion), 'int')}, ${column(col((e) => e.projection.status), 'text')},
-          ${column(col((e) => `{${e.projection.toMove.join(',')}}`), 'text')}, ${column(col((_, ev) => ev.at ?? null), 'timestamptz')},
-          ${column(col((e) => e.projection.deadlineAt), 'timestamptz')}, ${column(col((e) => e.projection.botDueAt ?? null), 'timestamptz')},
-          ${column(col((e) => e.options.renewBotLease ?? null), 'timestamptz')}, ${column(col((e) => e.options.actor?.seat ?? null), 'int')},
-          ${column(col((e) => { const c = credential(e); return c !== undefined && 'tokenHash' in c ? c.tokenHash : null; }), 'text')},
-          ${column(col((e) => { const c = credential(e); return c !== undefined && 'playerId' in c ? c.playerId : null; }), 'uuid')},
-          ${column(col((_, ev) => ev.type), 'text')}, ${column(col((_, ev) => ev.seat), 'int')}, ${column(col((_, ev) => JSON.stringify(ev.payload)), 'text')},
-          ${column(col((_, ev) => ev.idempotencyKey ?? null), 'text')}, ${column(col((_, ev) => ev.requestHash ?? null), 'text')},
-          ${column(col((e) => e.options.outbox?.messageId ?? null), 'text')}, ${column(col((e) => e.options.outbox?.type ?? null), 'text')},
-          ${column(col((e) => e.options.outbox?.body ?? null), 'text')}
+          ${column(
+            col((e) => e.matchId),
+            'uuid',
+          )}, ${column(
+            col((e) => e.expectedVersion),
+            'int',
+          )}, ${column(
+            col((e) => e.projection.status),
+            'text',
+          )},
+          ${column(
+            col((e) => `{${e.projection.toMove.join(',')}}`),
+            'text',
+          )}, ${column(
+            col((_, ev) => ev.at ?? null),
+            'timestamptz',
+          )},
+          ${column(
+            col((e) => e.projection.deadlineAt),
+            'timestamptz',
+          )}, ${column(
+            col((e) => e.projection.botDueAt ?? null),
+            'timestamptz',
+          )},
+          ${column(
+            col((e) => e.options.renewBotLease ?? null),
+            'timestamptz',
+          )}, ${column(
+            col((e) => e.options.actor?.seat ?? null),
+            'int',
+          )},
+          ${column(
+            col((e) => {
+              const c = credential(e);
+              return c !== undefined && 'tokenHash' in c ? c.tokenHash : null;
+            }),
+            'text',
+          )},
+          ${column(
+            col((e) => {
+              const c = credential(e);
+              return c !== undefined && 'playerId' in c ? c.playerId : null;
+            }),
+            'uuid',
+          )},
+          ${column(
+            col((_, ev) => ev.type),
+            'text',
+          )}, ${column(
+            col((_, ev) => ev.seat),
+            'int',
+          )}, ${column(
+            col((_, ev) => JSON.stringify(ev.payload)),
+            'text',
+          )},
+          ${column(
+            col((_, ev) => ev.idempotencyKey ?? null),
+            'text',
+          )}, ${column(
+            col((_, ev) => ev.requestHash ?? null),
+            'text',
+          )},
+          ${column(
+            col((e) => e.options.outbox?.messageId ?? null),
+            'text',
+          )}, ${column(
+            col((e) => e.options.outbox?.type ?? null),
+            'text',
+          )},
+          ${column(
+            col((e) => e.options.outbox?.body ?? null),
+            'text',
+          )}
         ) AS x("id", "expected", "status", "toMove", "at", "deadlineAt", "botDueAt", "botLease", "actorSeat", "actorToken", "actorPlayer",
                "type", "seat", "payload", "idempotencyKey", "requestHash", "outId", "outType", "outBody")
       ), bumped AS (
@@ -410,7 +514,10 @@ export class PrismaEventStore implements EventStore {
     const unset = ifUnset ? Prisma.sql`AND "tokenHash" IS NULL` : Prisma.empty;
     await this.prisma.$executeRaw`
       UPDATE "Seat" SET "tokenHash" = ${tokenHash} WHERE "matchId" = ${matchId}::uuid AND "seat" = ${seat}::int AND "name" IS NOT NULL ${unset}`;
-    const row = await this.prisma.seat.findUnique({ where: { matchId_seat: { matchId, seat } }, select: { tokenHash: true } });
+    const row = await this.prisma.seat.findUnique({
+      where: { matchId_seat: { matchId, seat } },
+      select: { tokenHash: true },
+    });
     return row?.tokenHash ?? null;
   }
 }

@@ -9,7 +9,9 @@ import type { ListingStore, MatchSummaryRecord, PageAfter, PlayerMatchRecord } f
 import { type MatchRow, currentHolder, matchColumns, seatsOf, toMatch } from './match-rows';
 
 function pageAfter(after: PageAfter | null): Prisma.Sql {
-  return after === null ? Prisma.empty : Prisma.sql`AND (m."createdAt", m."id") < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
+  return after === null
+    ? Prisma.empty
+    : Prisma.sql`AND (m."createdAt", m."id") < (${after.createdAt}::timestamptz, ${after.id}::uuid)`;
 }
 
 /**
@@ -27,7 +29,12 @@ export function lobbyQuery(game: string, status: MatchStatus, after: PageAfter |
 export class PrismaListingStore implements ListingStore {
   constructor(private readonly prisma: PrismaClient) {}
 
-  async listMatches(game: string, status: MatchStatus, after: PageAfter | null, limit: number): Promise<MatchSummaryRecord[]> {
+  async listMatches(
+    game: string,
+    status: MatchStatus,
+    after: PageAfter | null,
+    limit: number,
+  ): Promise<MatchSummaryRecord[]> {
     const rows = await this.prisma.$queryRaw<MatchRow[]>(lobbyQuery(game, status, after, limit));
     return rows.map((row) => {
       const { webhooks: _unknown, ...match } = toMatch(row);
@@ -35,18 +42,34 @@ export class PrismaListingStore implements ListingStore {
     });
   }
 
-  async playerMatches(playerId: string, filter: { status?: MatchStatus; toMove?: boolean }, after: PageAfter | null, limit: number): Promise<PlayerMatchRecord[]> {
+  async playerMatches(
+    playerId: string,
+    filter: { status?: MatchStatus; toMove?: boolean },
+    after: PageAfter | null,
+    limit: number,
+  ): Promise<PlayerMatchRecord[]> {
     const status = filter.status === undefined ? Prisma.empty : Prisma.sql`AND m."status" = ${filter.status}`;
-    const toMove = filter.toMove === undefined ? Prisma.empty : Prisma.sql`AND (s."seat" = ANY(m."toMove")) = ${filter.toMove}`;
+    const toMove =
+      filter.toMove === undefined ? Prisma.empty : Prisma.sql`AND (s."seat" = ANY(m."toMove")) = ${filter.toMove}`;
     const rows = await this.prisma.$queryRaw<PlayerMatchRecord[]>`
       SELECT m."game", m."id"::text AS "id", s."seat", m."version", m."status", (s."seat" = ANY(m."toMove")) AS "toMove", m."createdAt"
         FROM "Seat" s JOIN "Match" m ON m."id" = s."matchId"
        WHERE s."playerId" = ${playerId}::uuid ${status} ${toMove} ${pageAfter(after)}
        ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${limit}::int`;
-    return rows.map((r) => ({ ...r, seat: Number(r.seat), version: Number(r.version), createdAt: new Date(r.createdAt) }));
+    return rows.map((r) => ({
+      ...r,
+      seat: Number(r.seat),
+      version: Number(r.version),
+      createdAt: new Date(r.createdAt),
+    }));
   }
 
-  async writeProjection(matchId: string, version: number, projection: Projection, seats: readonly SeatHolder[]): Promise<boolean> {
+  async writeProjection(
+    matchId: string,
+    version: number,
+    projection: Projection,
+    seats: readonly SeatHolder[],
+  ): Promise<boolean> {
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`
       WITH m AS (
         UPDATE "Match" SET "status" = ${projection.status}, "toMove" = ${[...projection.toMove]}::int[],

@@ -13,7 +13,8 @@ const IDENTIFIER = /^[A-Za-z]+$/;
 
 function notListedIn(listed: ListedIn | undefined): Prisma.Sql {
   if (listed === undefined) return Prisma.empty;
-  if (!IDENTIFIER.test(listed.table) || !IDENTIFIER.test(listed.column)) throw new Error(`not a plain identifier: ${listed.table}.${listed.column}`);
+  if (!IDENTIFIER.test(listed.table) || !IDENTIFIER.test(listed.column))
+    throw new Error(`not a plain identifier: ${listed.table}.${listed.column}`);
   return Prisma.sql` AND NOT EXISTS (SELECT 1 FROM ${Prisma.raw(`"${listed.table}"`)} x WHERE x.${Prisma.raw(`"${listed.column}"`)} = m."id")`;
 }
 
@@ -34,7 +35,10 @@ export class PrismaMatchReadModel implements MatchReadModel {
   constructor(private readonly prisma: PrismaClient) {}
 
   async finishedHeld(after: FinishedMatchRef | null, limit: number, unlisted?: ListedIn): Promise<FinishedMatchRef[]> {
-    const past = after === null ? Prisma.empty : Prisma.sql` AND (m."updatedAt", m."id") > (${after.finishedAt}::timestamptz, ${after.id}::uuid)`;
+    const past =
+      after === null
+        ? Prisma.empty
+        : Prisma.sql` AND (m."updatedAt", m."id") > (${after.finishedAt}::timestamptz, ${after.id}::uuid)`;
     return this.prisma.$queryRaw<FinishedMatchRef[]>`
       SELECT m."id"::text AS "id", m."game", m."updatedAt" AS "finishedAt" FROM "Match" m
        WHERE ${FINISHED_HELD}${notListedIn(unlisted)}${past}
@@ -64,7 +68,11 @@ export class PrismaMatchReadModel implements MatchReadModel {
        ORDER BY e."txid", e."seq", e."matchId"
        LIMIT ${limit}::int`;
     return rows.map((r) => ({
-      ...r, seq: Number(r.seq), seat: Number(r.seat), version: Number(r.version), deadlineAt: r.deadlineAt === null ? null : new Date(r.deadlineAt),
+      ...r,
+      seq: Number(r.seq),
+      seat: Number(r.seat),
+      version: Number(r.version),
+      deadlineAt: r.deadlineAt === null ? null : new Date(r.deadlineAt),
     }));
   }
 

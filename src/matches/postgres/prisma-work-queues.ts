@@ -17,7 +17,10 @@ const CLAIMS: Record<ClaimKind, { readonly due: Prisma.Sql; readonly lease: Pris
 
 /** A work list on the match row (`kind`): claimed with a lease, given back. */
 export class PrismaClaimQueue {
-  constructor(private readonly prisma: PrismaClient, private readonly kind: ClaimKind) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly kind: ClaimKind,
+  ) {}
 
   /** Due matches no instance holds, earliest first: FOR UPDATE SKIP LOCKED, then a lease. */
   claim(now: Date, leaseUntil: Date, limit: number): Promise<{ id: string; game: string }[]> {
@@ -34,7 +37,8 @@ export class PrismaClaimQueue {
 
   async release(matchId: string, leaseUntil: Date): Promise<void> {
     const { lease } = CLAIMS[this.kind];
-    await this.prisma.$executeRaw`UPDATE "Match" SET ${lease} = NULL WHERE "id" = ${matchId}::uuid AND ${lease} = ${leaseUntil}::timestamptz`;
+    await this.prisma
+      .$executeRaw`UPDATE "Match" SET ${lease} = NULL WHERE "id" = ${matchId}::uuid AND ${lease} = ${leaseUntil}::timestamptz`;
   }
 }
 

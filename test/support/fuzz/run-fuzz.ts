@@ -4,7 +4,13 @@ import type { FuzzRequest, FuzzResponse, SpecFuzzer } from './spec-fuzzer';
 export type Send = (request: FuzzRequest) => Promise<FuzzResponse>;
 
 /** Sends `total` generated requests, `concurrency` at a time; a request that could not be sent is a problem. */
-export async function runFuzz(fuzzer: SpecFuzzer, send: Send, total: number, concurrency: number, onProgress?: (done: number) => void): Promise<void> {
+export async function runFuzz(
+  fuzzer: SpecFuzzer,
+  send: Send,
+  total: number,
+  concurrency: number,
+  onProgress?: (done: number) => void,
+): Promise<void> {
   let issued = 0;
   const worker = async (): Promise<void> => {
     while (issued < total) {
@@ -14,7 +20,8 @@ export async function runFuzz(fuzzer: SpecFuzzer, send: Send, total: number, con
       const started = performance.now();
       try {
         response = await send(request);
-        fuzzer.stats.msByRoute[request.route] = (fuzzer.stats.msByRoute[request.route] ?? 0) + performance.now() - started;
+        fuzzer.stats.msByRoute[request.route] =
+          (fuzzer.stats.msByRoute[request.route] ?? 0) + performance.now() - started;
       } catch (error) {
         response = { status: 599, text: `not sent or no answer: ${(error as Error).message}` };
       }
@@ -35,7 +42,12 @@ export async function runFuzz(fuzzer: SpecFuzzer, send: Send, total: number, con
  * The server's own writers off: bot seats, clock deadlines and tournament rounds would write events that no
  * answer acknowledges, and the check below holds every write of the run to an acknowledged answer.
  */
-export const FUZZ_SERVER_ENV = { BOT_SWEEP_MS: '0', CLOCK_SWEEP_MS: '0', TOURNAMENT_SWEEP_MS: '0', WEBHOOK_POLL_MS: '0' };
+export const FUZZ_SERVER_ENV = {
+  BOT_SWEEP_MS: '0',
+  CLOCK_SWEEP_MS: '0',
+  TOURNAMENT_SWEEP_MS: '0',
+  WEBHOOK_POLL_MS: '0',
+};
 export const FUZZ_SERVER_CONFIG = { botSweepMs: 0, clockSweepMs: 0, tournamentSweepMs: 0, webhookPollMs: 0 };
 
 export async function unexpectedWrites(pool: Pool, fuzzer: SpecFuzzer, before?: StoreTotals): Promise<string[]> {
@@ -53,15 +65,20 @@ export async function unexpectedWrites(pool: Pool, fuzzer: SpecFuzzer, before?: 
       events += row.events;
       if (row.events !== row.version) problems.push(`match ${row.id}: ${row.events} events but version ${row.version}`);
       const seen = fuzzer.reportedVersions.get(row.id) ?? new Set<number>();
-      for (let v = 1; v <= row.version; v++) if (!seen.has(v)) problems.push(`match ${row.id}: event ${v} was written, but no answer acknowledged it`);
-      for (const v of seen) if (v > row.version) problems.push(`match ${row.id}: version ${v} was acknowledged, but the log ends at ${row.version}`);
+      for (let v = 1; v <= row.version; v++)
+        if (!seen.has(v)) problems.push(`match ${row.id}: event ${v} was written, but no answer acknowledged it`);
+      for (const v of seen)
+        if (v > row.version)
+          problems.push(`match ${row.id}: version ${v} was acknowledged, but the log ends at ${row.version}`);
     }
     if (rows.rows.length !== Math.min(1000, ids.length - i)) problems.push('a created match is missing from the store');
   }
   if (before) {
     const after = await storeTotals(pool);
-    if (after.matches - before.matches !== ids.length) problems.push(`${after.matches - before.matches} matches were written, ${ids.length} creations answered`);
-    if (after.events - before.events !== events) problems.push(`${after.events - before.events} events were written, ${events} belong to the answered creations`);
+    if (after.matches - before.matches !== ids.length)
+      problems.push(`${after.matches - before.matches} matches were written, ${ids.length} creations answered`);
+    if (after.events - before.events !== events)
+      problems.push(`${after.events - before.events} events were written, ${events} belong to the answered creations`);
   }
   return problems;
 }
@@ -81,7 +98,11 @@ export async function storeTotals(pool: Pool): Promise<StoreTotals> {
 /** Sends over real HTTP to `base` (http://host:port). */
 export function httpSend(base: string): Send {
   return async (req) => {
-    const res = await fetch(`${base}${req.path}`, { method: req.method, headers: req.headers, ...(req.body === undefined ? {} : { body: req.body }) });
+    const res = await fetch(`${base}${req.path}`, {
+      method: req.method,
+      headers: req.headers,
+      ...(req.body === undefined ? {} : { body: req.body }),
+    });
     // An event stream never ends by itself: its 200 and headers are the answer; the client then leaves.
     if (res.status === 200 && res.headers.get('content-type')?.startsWith('text/event-stream')) {
       await res.body?.cancel();

@@ -7,12 +7,43 @@ import type { Random } from './random';
 
 export type Schema = Record<string, unknown>;
 
-const ODD_STRINGS = ['', ' ', 'null', '0', '-1', '1e309', 'NaN', '__proto__', 'constructor', '../../etc/passwd', '%00', '\u0000', '💥'.repeat(30),
-  'a'.repeat(5000), '<script>', '{"a":1}', 'd3', 'a1', 'h8', 'z9', 'red', 'star4', 'place', 'exchange', 'draw', '7H', 'AS', 'JOKER'];
+const ODD_STRINGS = [
+  '',
+  ' ',
+  'null',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  '__proto__',
+  'constructor',
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  '💥'.repeat(30),
+  'a'.repeat(5000),
+  '<script>',
+  '{"a":1}',
+  'd3',
+  'a1',
+  'h8',
+  'z9',
+  'red',
+  'star4',
+  'place',
+  'exchange',
+  'draw',
+  '7H',
+  'AS',
+  'JOKER',
+];
 const ODD_NUMBERS = [-1, 0, 1, 2, 3, 7, 1.5, -0.5, 1e9, -1e9, 2 ** 31, 2 ** 53, Number.MAX_SAFE_INTEGER + 2];
 
 export class SchemaValues {
-  constructor(private readonly doc: { components?: { schemas?: Record<string, Schema> } }, private readonly random: Random) {}
+  constructor(
+    private readonly doc: { components?: { schemas?: Record<string, Schema> } },
+    private readonly random: Random,
+  ) {}
 
   resolve(schema: Schema): Schema {
     const ref = schema.$ref;
@@ -40,7 +71,8 @@ export class SchemaValues {
       case 'boolean':
         return r.chance(0.5);
       case 'string': {
-        if (typeof s.pattern === 'string' && /^\^\[a-h\]\[1-8\]\$$/.test(s.pattern)) return `${r.pick([...'abcdefgh'])}${r.int(1, 8)}`;
+        if (typeof s.pattern === 'string' && /^\^\[a-h\]\[1-8\]\$$/.test(s.pattern))
+          return `${r.pick([...'abcdefgh'])}${r.int(1, 8)}`;
         const min = typeof s.minLength === 'number' ? s.minLength : 1;
         const max = typeof s.maxLength === 'number' ? s.maxLength : 12;
         return r.string(r.int(min, Math.min(max, min + 12)));
@@ -70,13 +102,20 @@ export class SchemaValues {
   wrong(): unknown {
     const r = this.random;
     switch (r.int(0, 6)) {
-      case 0: return r.pick(ODD_STRINGS);
-      case 1: return r.pick(ODD_NUMBERS);
-      case 2: return null;
-      case 3: return r.chance(0.5);
-      case 4: return [r.pick(ODD_NUMBERS), r.pick(ODD_STRINGS)];
-      case 5: return { [r.pick(['__proto__', 'constructor', 'x', 'type'])]: r.pick(ODD_STRINGS) };
-      default: return nested(r.int(20, 200));
+      case 0:
+        return r.pick(ODD_STRINGS);
+      case 1:
+        return r.pick(ODD_NUMBERS);
+      case 2:
+        return null;
+      case 3:
+        return r.chance(0.5);
+      case 4:
+        return [r.pick(ODD_NUMBERS), r.pick(ODD_STRINGS)];
+      case 5:
+        return { [r.pick(['__proto__', 'constructor', 'x', 'type'])]: r.pick(ODD_STRINGS) };
+      default:
+        return nested(r.int(20, 200));
     }
   }
 
@@ -91,7 +130,8 @@ export class SchemaValues {
     if (value !== null && typeof value === 'object') {
       const entries = Object.entries(value);
       const choice = r.int(0, 3);
-      if (choice === 0 || entries.length === 0) return { ...value, [r.pick(['extra', '__proto__', 'constructor', 'seat', 'seed', 'version'])]: this.wrong() };
+      if (choice === 0 || entries.length === 0)
+        return { ...value, [r.pick(['extra', '__proto__', 'constructor', 'seat', 'seed', 'version'])]: this.wrong() };
       const [key, v] = r.pick(entries);
       if (choice === 1) {
         const copy: Record<string, unknown> = { ...value };

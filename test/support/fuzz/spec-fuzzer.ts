@@ -71,12 +71,50 @@ export interface FuzzStats {
   problems: string[];
 }
 
-const ODD_IDS = ['x', '0', '-1', 'null', '..', '%2e%2e', '%00', '%E0%A4%A', 'a'.repeat(300), 'a'.repeat(1001), '00000000-0000-0000-0000-000000000000',
-  'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ', '%F0%9F%92%A5', 'select%20*%20from%20%22Match%22'];
-const ODD_HEADER_VALUES = ['', ' ', 'x', '"1"', 'W/"1"', '*', '"-1"', '"abc"', 'x'.repeat(300), 'key-1', 'key-2', '0', '1e3'];
+const ODD_IDS = [
+  'x',
+  '0',
+  '-1',
+  'null',
+  '..',
+  '%2e%2e',
+  '%00',
+  '%E0%A4%A',
+  'a'.repeat(300),
+  'a'.repeat(1001),
+  '00000000-0000-0000-0000-000000000000',
+  'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ',
+  '%F0%9F%92%A5',
+  'select%20*%20from%20%22Match%22',
+];
+const ODD_HEADER_VALUES = [
+  '',
+  ' ',
+  'x',
+  '"1"',
+  'W/"1"',
+  '*',
+  '"-1"',
+  '"abc"',
+  'x'.repeat(300),
+  'key-1',
+  'key-2',
+  '0',
+  '1e3',
+];
 
 export class SpecFuzzer {
-  readonly stats: FuzzStats = { requests: 0, byStatus: {}, byRoute: {}, msByRoute: {}, serverErrors: 0, badErrorBodies: 0, echoedPaths: 0, acknowledgedWrites: 0, problems: [] };
+  readonly stats: FuzzStats = {
+    requests: 0,
+    byStatus: {},
+    byRoute: {},
+    msByRoute: {},
+    serverErrors: 0,
+    badErrorBodies: 0,
+    echoedPaths: 0,
+    acknowledgedWrites: 0,
+    problems: [],
+  };
   /** Every resource id a creation answered, and every version a write on it answered (replays included). */
   readonly created = new Map<string, Resource>();
   readonly reportedVersions = new Map<string, Set<number>>();
@@ -115,7 +153,11 @@ export class SpecFuzzer {
       bodyValue = this.values.valid(op.body);
       const props = (this.values.resolve(op.body).properties ?? {}) as Record<string, unknown>;
       if (resource?.legal && 'move' in props && resource.legal.moves.length > 0 && r.chance(0.6)) {
-        bodyValue = { ...(bodyValue as object), move: r.pick(resource.legal.moves), expectedVersion: resource.legal.version };
+        bodyValue = {
+          ...(bodyValue as object),
+          move: r.pick(resource.legal.moves),
+          expectedVersion: resource.legal.version,
+        };
         seat = resource.legal.seat;
       } else if (resource && 'expectedVersion' in props && r.chance(0.5)) {
         bodyValue = { ...(bodyValue as object), expectedVersion: resource.version };
@@ -126,7 +168,10 @@ export class SpecFuzzer {
       if (shape < 0.04) bodyText = undefined;
       else if (shape < 0.08) bodyText = bodyText?.slice(0, Math.max(1, Math.floor((bodyText?.length ?? 2) / 2)));
       else if (shape < 0.1) bodyText = JSON.stringify({ pad: 'x'.repeat(70 * 1024) });
-      headers['content-type'] = shape > 0.1 && shape < 0.13 ? r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) : 'application/json';
+      headers['content-type'] =
+        shape > 0.1 && shape < 0.13
+          ? r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])
+          : 'application/json';
     }
 
     let path = op.template;
@@ -139,7 +184,8 @@ export class SpecFuzzer {
       else if (p.name === 'id' && known?.length && roll < 0.75) {
         resource = r.pick(known.slice(-20));
         value = resource.id;
-      } else if (roll < 0.82 && this.created.size > 0) value = r.pick([...this.created.keys()].slice(-50)); // another collection's
+      } else if (roll < 0.82 && this.created.size > 0)
+        value = r.pick([...this.created.keys()].slice(-50)); // another collection's
       else if (roll < 0.9) value = r.uuid();
       else {
         value = r.pick(ODD_IDS);
@@ -153,7 +199,12 @@ export class SpecFuzzer {
     for (const p of op.params.filter((x) => x.in === 'query')) {
       if (r.chance(0.5)) continue;
       // A long-poll's wait is kept to a second at most: the fuzzer measures answers, not waits.
-      const v = p.name === 'wait' && r.chance(0.7) ? r.pick([0, 1]) : r.chance(0.7) ? this.values.valid(p.schema) : this.values.wrong();
+      const v =
+        p.name === 'wait' && r.chance(0.7)
+          ? r.pick([0, 1])
+          : r.chance(0.7)
+            ? this.values.valid(p.schema)
+            : this.values.wrong();
       query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`);
     }
     if (r.chance(0.05)) query.push(`${r.pick(['extra', 'token', '__proto__', 'wait'])}=${r.pick(['1', 'x', ''])}`);
@@ -162,7 +213,13 @@ export class SpecFuzzer {
     for (const p of op.params.filter((x) => x.in === 'header')) {
       if (!p.required && r.chance(0.6)) continue;
       const version = resource?.version ?? 0;
-      headers[p.name.toLowerCase()] = r.pick([...ODD_HEADER_VALUES, `"${version}"`, `"${version + 1}"`, `key-${r.int(1, 3)}`, r.string(16)]);
+      headers[p.name.toLowerCase()] = r.pick([
+        ...ODD_HEADER_VALUES,
+        `"${version}"`,
+        `"${version + 1}"`,
+        `key-${r.int(1, 3)}`,
+        r.string(16),
+      ]);
     }
 
     if (op.secured || r.chance(0.1)) {
@@ -171,12 +228,28 @@ export class SpecFuzzer {
       let auth: string | undefined;
       if (seat !== undefined && own[seat] !== undefined && roll < 0.8) auth = `Bearer ${own[seat]}`;
       else if (own.length && roll < 0.6) auth = `Bearer ${r.pick(own)}`;
-      else if (roll < 0.7 && this.created.size) auth = `Bearer ${r.pick(r.pick([...this.created.values()].slice(-50)).credentials.concat('tbs_none'))}`;
-      else if (roll < 0.8) auth = r.pick(['Bearer', 'Bearer ', 'Basic YTpi', `Bearer ${r.string(43)}`, `Bearer ${'x'.repeat(500)}`, 'bearer tbs_x', 'Bearer a b']);
+      else if (roll < 0.7 && this.created.size)
+        auth = `Bearer ${r.pick(r.pick([...this.created.values()].slice(-50)).credentials.concat('tbs_none'))}`;
+      else if (roll < 0.8)
+        auth = r.pick([
+          'Bearer',
+          'Bearer ',
+          'Basic YTpi',
+          `Bearer ${r.string(43)}`,
+          `Bearer ${'x'.repeat(500)}`,
+          'bearer tbs_x',
+          'Bearer a b',
+        ]);
       if (auth !== undefined) headers.authorization = auth;
     }
 
-    const request: FuzzRequest = { method: op.method, path, headers, route: `${op.method} ${op.template}`, ...(bodyText === undefined ? {} : { body: bodyText }) };
+    const request: FuzzRequest = {
+      method: op.method,
+      path,
+      headers,
+      route: `${op.method} ${op.template}`,
+      ...(bodyText === undefined ? {} : { body: bodyText }),
+    };
     return { request, pending: { op, resource, longSegment } };
   }
 
@@ -199,7 +272,9 @@ export class SpecFuzzer {
     const problem = (what: string): void => {
       if (s.problems.length < 20) {
         const sent = request.body === undefined ? '' : ` (body ${request.body.slice(0, 300)})`;
-        s.problems.push(`${what}: ${request.method} ${request.path.slice(0, 120)}${sent} → ${response.status} ${response.text.slice(0, 200)}`);
+        s.problems.push(
+          `${what}: ${request.method} ${request.path.slice(0, 120)}${sent} → ${response.status} ${response.text.slice(0, 200)}`,
+        );
       }
     };
     if (response.status >= 500) {
@@ -218,7 +293,12 @@ export class SpecFuzzer {
       body = null;
     }
     if (response.status >= 400) {
-      const ok = body !== null && body.statusCode === response.status && typeof body.code === 'string' && /^[A-Z_]+$/.test(body.code) && typeof body.message === 'string';
+      const ok =
+        body !== null &&
+        body.statusCode === response.status &&
+        typeof body.code === 'string' &&
+        /^[A-Z_]+$/.test(body.code) &&
+        typeof body.message === 'string';
       if (!ok) {
         s.badErrorBodies++;
         problem('not in the error format');
@@ -229,15 +309,30 @@ export class SpecFuzzer {
     const { op, resource } = pending;
     // A creation: a POST to a collection, or a rematch (a new match in its game's collection).
     const rematch = /\/\{id\}\/rematch$/.test(op.template);
-    if (op.method === 'POST' && response.status === 201 && typeof body.id === 'string' && (!op.template.includes('{') || rematch)) {
+    if (
+      op.method === 'POST' &&
+      response.status === 201 &&
+      typeof body.id === 'string' &&
+      (!op.template.includes('{') || rematch)
+    ) {
       const collection = rematch ? op.template.replace(/\/\{id\}\/rematch$/, '') : op.template;
       if (this.created.has(body.id)) return; // a rematch answered again
-      this.learn({ id: body.id, collection, credentials: credentialsIn(body), version: Number(body.version ?? 0), legal: null });
+      this.learn({
+        id: body.id,
+        collection,
+        credentials: credentialsIn(body),
+        version: Number(body.version ?? 0),
+        legal: null,
+      });
       // A tournament's answer acknowledges the matches of its first round, created with it. Known, but not
       // targets: their seats hold no token of ours, and there can be dozens of them.
       for (const round of Array.isArray(body.rounds) ? (body.rounds as { matches?: { id?: unknown }[] }[]) : []) {
         for (const m of round.matches ?? []) {
-          if (typeof m.id === 'string') this.learn({ id: m.id, collection: `/games/${String(body.game)}/matches`, credentials: [], version: 0, legal: null }, false);
+          if (typeof m.id === 'string')
+            this.learn(
+              { id: m.id, collection: `/games/${String(body.game)}/matches`, credentials: [], version: 0, legal: null },
+              false,
+            );
         }
       }
       s.acknowledgedWrites++;
@@ -253,7 +348,12 @@ export class SpecFuzzer {
       }
       resource.version = Math.max(resource.version, body.version);
     }
-    if (Array.isArray(body.moves) && typeof body.seat === 'number' && typeof body.version === 'number' && body.version === resource.version) {
+    if (
+      Array.isArray(body.moves) &&
+      typeof body.seat === 'number' &&
+      typeof body.version === 'number' &&
+      body.version === resource.version
+    ) {
       resource.legal = { seat: body.seat, version: body.version, moves: body.moves.slice(0, 50) };
     }
   }
@@ -286,12 +386,23 @@ function operationsOf(doc: Record<string, unknown>): Operation[] {
   for (const [template, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      const params = ((op.parameters ?? []) as Record<string, unknown>[]).map((p) => ({
-        name: String(p.name), in: p.in as Param['in'], required: p.required === true, schema: (p.schema ?? {}) as Schema,
-      })).filter((p) => ['path', 'query', 'header'].includes(p.in));
+      const params = ((op.parameters ?? []) as Record<string, unknown>[])
+        .map((p) => ({
+          name: String(p.name),
+          in: p.in as Param['in'],
+          required: p.required === true,
+          schema: (p.schema ?? {}) as Schema,
+        }))
+        .filter((p) => ['path', 'query', 'header'].includes(p.in));
       const content = (op.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content;
       const body = content?.['application/json']?.schema;
-      out.push({ method: method.toUpperCase(), template, params, ...(body ? { body } : {}), secured: Array.isArray(op.security) && op.security.length > 0 });
+      out.push({
+        method: method.toUpperCase(),
+        template,
+        params,
+        ...(body ? { body } : {}),
+        secured: Array.isArray(op.security) && op.security.length > 0,
+      });
     }
   }
   return out;

@@ -36,8 +36,18 @@ export function Target({ move, label, send, children, ...data }: Props) {
 }
 
 /** A step of a multi-step turn (pick a tile, a block, a square): not a move yet, so no data-move. */
-export function Pick({ label, onPick, selected, children, ...data }: {
-  label: string; onPick: () => void; selected?: boolean; children: ComponentChildren; [data: `data-${string}`]: string | undefined;
+export function Pick({
+  label,
+  onPick,
+  selected,
+  children,
+  ...data
+}: {
+  label: string;
+  onPick: () => void;
+  selected?: boolean;
+  children: ComponentChildren;
+  [data: `data-${string}`]: string | undefined;
 }) {
   return (
     <g
