@@ -22,7 +22,7 @@ const bot = reversiBots.find((b) => b.id === BOT)!;
 const BUDGET = Number(process.env.BUDGET ?? bot.nodesPerSecond ?? bot.defaultBudget);
 
 async function game(i: number): Promise<{ mine: number; theirs: number; ms: number[] }> {
-  const botSeat = (i % 2) as Seat;
+  const botSeat = i % 2;
   const rhinoColour = colourOf(1 - botSeat);
   const gtp = new GtpEngine([process.env.GTP_RHINO ?? '/usr/games/gtp-rhino', '-l', String(LEVEL)]);
   await gtp.newGame();
@@ -49,7 +49,7 @@ async function game(i: number): Promise<{ mine: number; theirs: number; ms: numb
     } else {
       if (lastSeat === seat) await gtp.play(colourOf(botSeat), 'pass');
       const text = await gtp.genmove(rhinoColour);
-      move = { square: parseSquare(text) as number } as ReversiMove;
+      move = { square: parseSquare(text) as number };
     }
     const next = apply(state, seat, move);
     if (!next.ok) throw new Error(`game ${i + 1}: ${JSON.stringify(move)} refused: ${next.error.message}`);

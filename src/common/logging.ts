@@ -136,7 +136,7 @@ class RequestLogger {
 
   private write(level: LevelName, args: unknown[]): void {
     if (!this.isLevelEnabled(level)) return;
-    (this.pino[level] as (...a: unknown[]) => void)(...args);
+    this.pino[level](...args);
   }
 
   trace(...args: unknown[]): void {
@@ -166,7 +166,7 @@ class RequestLogger {
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildOptions): Pino {
-    return this.pino.child(bindings, options as never) as Pino;
+    return this.pino.child(bindings, options as never);
   }
 
   bindings(): Bindings {
@@ -180,7 +180,7 @@ class RequestLogger {
  */
 export function requestLoggerFactory(logger: Pino, bindings: Bindings, options: ChildOptions | undefined): Pino {
   if (options && (options.level !== undefined || options.serializers !== undefined))
-    return logger.child(bindings, options as never) as Pino;
+    return logger.child(bindings, options as never);
   // Fastify passes `{}` when the route sets neither; pino takes its quicker way for no options at all.
   return new RequestLogger(logger, bindings, undefined) as unknown as Pino;
 }

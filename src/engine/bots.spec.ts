@@ -42,7 +42,7 @@ function tablesOf(game: GameId): BotTables & { readonly engine: AnyEngine } {
     tables: [{ seats: first?.seats ?? pkg.engine.seats.min, options: first?.options }],
     maxPlies: (first?.maxPlies ?? 5000) + 1,
   }; // + 1: here the end is seen on the ply after the last move
-  return { engine: pkg.engine as AnyEngine, ...tuned };
+  return { engine: pkg.engine, ...tuned };
 }
 
 const GAMES: Record<GameId, BotTables & { readonly engine: AnyEngine }> = Object.fromEntries(

@@ -27,7 +27,7 @@ describe('Sweep', () => {
   const sweeps: Sweep[] = [];
   const make = <T>(options: Omit<SweepOptions<T>, 'name' | 'outage' | 'logger'> & { name?: string }): Sweep<T> => {
     const s = new Sweep<T>({ name: 'test', outage, logger, jitter: 0, ...options });
-    sweeps.push(s as Sweep);
+    sweeps.push(s);
     return s;
   };
 

@@ -124,7 +124,7 @@ export class Sweep<T = unknown> {
     try {
       pass = this.options.pass();
     } catch (error) {
-      pass = Promise.reject(error as Error);
+      pass = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     // Cleared before anyone awaiting the pass resumes, so a call made then starts a new pass.
     const running = pass.finally(() => {
