@@ -136,7 +136,7 @@ class RequestLogger {
 
   private write(level: LevelName, args: unknown[]): void {
     if (!this.isLevelEnabled(level)) return;
-    this.pino[level](...args);
+    Reflect.apply(this.pino[level], this.pino, args);
   }
 
   trace(...args: unknown[]): void {

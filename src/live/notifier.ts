@@ -18,6 +18,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { AppendedEvents } from '../matches/appended';
+import { matchVersions } from '../matches/postgres/match-rows';
 import type { Database } from '../store/database';
 import { DATABASE } from '../store/store.module';
 import { HINT_BUS, type HintBus } from './hint-bus';
@@ -165,10 +166,7 @@ export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
     try {
       const ids = [...this.watchers.keys()];
       for (let i = 0; i < ids.length; i += 1000) {
-        const rows = await this.db.query<{ id: string; version: number }>(
-          'SELECT "id"::text AS "id", "version" FROM "Match" WHERE "id" = ANY($1::uuid[])',
-          [ids.slice(i, i + 1000)],
-        );
+        const rows = await matchVersions(this.db, ids.slice(i, i + 1000));
         for (const row of rows) this.hint(row.id, Number(row.version));
       }
     } catch (error) {

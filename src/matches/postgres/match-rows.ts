@@ -128,6 +128,14 @@ export function storedEventOf(row: EventRow): StoredEvent {
   };
 }
 
+/** The current version of each of these matches (the ones that exist). */
+export function matchVersions(db: SqlRunner, ids: readonly string[]): Promise<{ id: string; version: number }[]> {
+  return db.query<{ id: string; version: number }>(
+    'SELECT "id"::text AS "id", "version" FROM "Match" WHERE "id" = ANY($1::uuid[])',
+    [ids],
+  );
+}
+
 /** A page of match ids (and games), by id, after `after`. */
 export function matchIdsAfter(db: SqlRunner, after: string, limit: number): Promise<{ id: string; game: string }[]> {
   return db.query<{ id: string; game: string }>(
