@@ -16,9 +16,9 @@ const deblockle: Schemas['DeblockleCreateMatchRequest'] = {
   options: { setup: 'random' },
 };
 const qwirkle: Schemas['QwirkleCreateMatchRequest'] = { players: [{ name: 'ann' }, { name: 'bob' }], options: {} };
-// @ts-expect-error Reversi has no options.
 const noSuchOption: Schemas['ReversiCreateMatchRequest'] = {
   players: [{ name: 'ann' }, { name: 'bob' }],
+  // @ts-expect-error Reversi has no options.
   options: { setup: 'random' },
 };
 
@@ -74,10 +74,10 @@ const tournament: Schemas['CreateTournamentRequest'] = {
     { name: 'b', bot: 'greedy' },
   ],
 };
-// @ts-expect-error Split has no `setup` option.
 const wrongOptions: Schemas['CreateTournamentRequest'] = {
   game: 'split',
   format: 'swiss',
+  // @ts-expect-error Split has no `setup` option.
   options: { setup: 'random' },
   entrants: [],
 };

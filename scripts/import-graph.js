@@ -42,9 +42,12 @@ function importGraph(root, options = {}) {
       const rel = path.relative(root, full);
       const from = folderOf(rel);
       for (const match of fs.readFileSync(full, 'utf8').matchAll(SPECIFIER)) {
-        const target = path.relative(root, path.resolve(path.dirname(full), match[2]));
+        const resolved = path.resolve(path.dirname(full), match[2]);
+        const target = path.relative(root, resolved);
         if (target.startsWith('..')) continue;
-        const to = folderOf(target);
+        // `../engine` names a folder (its index.ts): that folder, not the root.
+        const isFolder = fs.existsSync(resolved) && fs.statSync(resolved).isDirectory();
+        const to = isFolder ? target.split(path.sep)[0] : folderOf(target);
         if (to === from) continue;
         const key = `${from} -> ${to}`;
         if (!edges.has(key)) edges.set(key, []);

@@ -62,6 +62,10 @@ describe('the folder import graph of src/', () => {
       expect(importGraph(root).edges.get('b -> a')).toEqual(['b/lazy.ts : ../a/one']);
       write('c/back.ts', "import { one } from '../a/one';\n");
       expect(importGraph(root).cycles).toEqual([['a', 'b', 'c']]);
+      // A folder's index, imported by the folder's name, counts for that folder (not for the root).
+      write('d/index.ts', "export { one } from '../a/one';\n");
+      write('a/uses-d.ts', "import { one } from '../d';\n");
+      expect(named(importGraph(root))).toEqual(['a <-> b', 'a <-> d']);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

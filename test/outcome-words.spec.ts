@@ -13,26 +13,32 @@ const ROOT = join(__dirname, '..');
 const GAMES: readonly string[] = GAME_IDS;
 
 /**
- * The outcome reasons in the sources: a game's `'<game>/…'` literals on the lines that build an outcome
+ * The outcome reasons in the sources: a game's `'<game>/…'` literals in the statements that build an outcome
  * (`winners`, `ended:`, Qwirkle's `EndReason`, `done(…)`, Deblockle's `over(…)`), and the decider's own
  * `reason: '…'` beside `winners`. Refusal reasons (`illegal(…)`, `malformed(…)`) and comments are not outcomes.
+ * Read by statement (comments stripped, split at `;`), not by line: the formatter may spread one over lines.
  */
+function statementsOf(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return code.split(/;|\n\s*\n/);
+}
+
 function reasonsInSources(): Set<string> {
   const found = new Set<string>();
-  const outcomeLine = /winners|ended:|EndReason|done\(|over\(/;
-  const refusal = /illegal\(|malformed\(|invalidOptions\(|fail\(|^\s*\*/;
+  const outcome = /winners|ended:|EndReason|done\(|over\(/;
+  const refusal = /illegal\(|malformed\(|invalidOptions\(|fail\(/;
   for (const game of GAMES) {
     const dir = join(ROOT, 'src/engine', game);
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !/\.spec\.ts$|testkit|fixtures/.test(f))) {
-      for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
-        if (!outcomeLine.test(line) || refusal.test(line)) continue;
-        for (const m of line.matchAll(new RegExp(`'(${game}/[a-z-]+)'`, 'g'))) found.add(m[1]!);
+      for (const statement of statementsOf(readFileSync(join(dir, file), 'utf8'))) {
+        if (!outcome.test(statement) || refusal.test(statement)) continue;
+        for (const m of statement.matchAll(new RegExp(`'(${game}/[a-z-]+)'`, 'g'))) found.add(m[1]!);
       }
     }
   }
-  for (const line of readFileSync(join(ROOT, 'src/matches/decider.ts'), 'utf8').split('\n')) {
-    if (!line.includes('winners')) continue;
-    for (const m of line.matchAll(/reason: '([a-z/-]+)'/g)) found.add(m[1]!);
+  for (const statement of statementsOf(readFileSync(join(ROOT, 'src/matches/decider.ts'), 'utf8'))) {
+    if (!statement.includes('winners')) continue;
+    for (const m of statement.matchAll(/reason: '([a-z/-]+)'/g)) found.add(m[1]!);
   }
   return found;
 }
