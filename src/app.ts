@@ -23,6 +23,7 @@ import {
 } from './common/logging';
 import { RouteLabels } from './common/route-label';
 import { GAMES } from './games/games';
+import { ALL_GAMES } from './engine/games';
 import { addGameSchemas } from './games/openapi';
 import { SEEK_SCHEMAS } from './seeks/openapi-seeks';
 import { useFixedSeeds } from './matches/tokens';
@@ -119,7 +120,7 @@ export async function createApp(
     new DocumentBuilder()
       .setTitle('turnbase')
       .setDescription(
-        'Turn-based board and card games over HTTP: Reversi, Qwirkle, Deblockle, Split. Every match is an event-sourced move log.',
+        `Turn-based board and card games over HTTP: ${ALL_GAMES.map((g) => g.title).join(', ')}. Every match is an event-sourced move log.`,
       )
       .setVersion('1')
       .addBearerAuth({
