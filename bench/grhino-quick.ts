@@ -9,7 +9,7 @@
  */
 import { GtpEngine, colourOf } from '../examples/gtp-bridge';
 import { Rng, type Seat, seedRng } from '../src/engine/core';
-import { reversiBots } from '../src/engine/reversi/bots';
+import { expertWith, reversiBots } from '../src/engine/reversi/bots';
 import { reversiEngine } from '../src/engine/reversi/index';
 import { type ReversiMove, makeSquare, parseSquare } from '../src/engine/reversi/notation';
 import { type ReversiState, apply, scores, setup } from '../src/engine/reversi/rules';
@@ -18,7 +18,8 @@ const GAMES = Number(process.env.GAMES ?? 4);
 const FIRST = Number(process.env.FIRST ?? 0);
 const LEVEL = Number(process.env.LEVEL ?? 4);
 const BOT = process.env.BOT ?? 'expert';
-const bot = reversiBots.find((b) => b.id === BOT)!;
+const bot =
+  BOT === 'expert' && process.env.EVAL === 'classic' ? expertWith('classic') : reversiBots.find((b) => b.id === BOT)!;
 const BUDGET = Number(process.env.BUDGET ?? bot.nodesPerSecond ?? bot.defaultBudget);
 
 async function game(i: number): Promise<{ mine: number; theirs: number; ms: number[] }> {

@@ -18,7 +18,7 @@ import { bitsOfBoard } from './board';
 import { BotBoard, colourOfSeat, padOfName } from './bot-board';
 import { reversiEngine } from './index';
 import { type ReversiMove, parseSquare } from './notation';
-import { searchBest } from './search';
+import { type Evaluation, searchBest } from './search';
 import type { ReversiView } from './view';
 
 export type ReversiBot = Bot<ReversiView, ReversiMove>;
@@ -161,26 +161,30 @@ const alphabeta: ReversiBot = {
  * is: about 0.6 s a move on that machine, a second when it is very busy. (The 300,000 measured before was
  * taken with 100,000-node searches, mostly compile time, under a load of 21.)
  */
-const expert: ReversiBot = {
-  id: 'expert',
-  description:
-    'Principal-variation search on bitboards (iterative deepening, transposition table, exact solve of the last empties), about one second a move.',
-  defaultBudget: 20_000,
-  nodesPerSecond: 1_000_000,
-  choose(turn) {
-    const bits = new Int32Array(4);
-    bitsOfBoard(turn.view.board.join(''), bits);
-    const [bl, bh, wl, wh] = bits as unknown as [number, number, number, number];
-    const moves = turn.rng.shuffle(
-      turn.legalMoves.map((move) => ({
-        move,
-        sq: parseSquare((reversiEngine.encodeMove(move) as { square: string }).square) as number,
-      })),
-    );
-    const [pl, ph, ol, oh] = turn.seat === 0 ? [bl, bh, wl, wh] : [wl, wh, bl, bh];
-    return searchBest(moves, pl, ph, ol, oh, turn.budget ?? expert.defaultBudget).move.move;
-  },
-};
+export function expertWith(evaluation: Evaluation): ReversiBot {
+  const bot: ReversiBot = {
+    id: 'expert',
+    description:
+      'Principal-variation search on bitboards (iterative deepening, transposition table, exact solve of the last empties), about one second a move.',
+    defaultBudget: 20_000,
+    nodesPerSecond: 1_000_000,
+    choose(turn) {
+      const bits = new Int32Array(4);
+      bitsOfBoard(turn.view.board.join(''), bits);
+      const [bl, bh, wl, wh] = bits as unknown as [number, number, number, number];
+      const moves = turn.rng.shuffle(
+        turn.legalMoves.map((move) => ({
+          move,
+          sq: parseSquare((reversiEngine.encodeMove(move) as { square: string }).square) as number,
+        })),
+      );
+      const [pl, ph, ol, oh] = turn.seat === 0 ? [bl, bh, wl, wh] : [wl, wh, bl, bh];
+      return searchBest(moves, pl, ph, ol, oh, turn.budget ?? bot.defaultBudget, evaluation).move.move;
+    },
+  };
+  return bot;
+}
+const expert = expertWith('patterns');
 
 /** Weakest first. */
 export const reversiBots: readonly ReversiBot[] = [randomBot<ReversiView, ReversiMove>(), greedy, alphabeta, expert];

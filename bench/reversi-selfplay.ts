@@ -1,0 +1,116 @@
+/**
+ * Training positions for Reversi's pattern evaluation (src/engine/reversi/pattern-eval.ts), by self-play:
+ * each game opens with OPEN_MIN–OPEN_MAX uniformly random moves (so the games differ), then both sides play
+ * the `expert` search at BUDGET nodes a move until EXACT empties are left, and from there the exact solve
+ * (perfect play). Every position with a move to make is written with the game's final disc margin for the
+ * side to move (empty squares to the winner): exact from EXACT empties on, the result of good play before.
+ * Rows of 5 int32 (pl, ph, ol, oh, margin), appended to OUT every 50 games; run several at once with other
+ * SEEDs (one a core). `npm run train:reversi` (bench/reversi-train.ts) fits the weights from them.
+ *   tsc -p bench/tsconfig.json && GAMES=2000 SEED=a OUT=/tmp/selfplay-a.bin node dist-bench/bench/reversi-selfplay.js
+ */
+import { appendFileSync } from 'node:fs';
+import { Rng, seedRng } from '../src/engine/core';
+import { moveMask } from '../src/engine/reversi/bitboard';
+import { ReversiSearch, after, searchBest } from '../src/engine/reversi/search';
+
+const GAMES = Number(process.env.GAMES ?? 100);
+const SEED = process.env.SEED ?? 'selfplay';
+const OUT = process.env.OUT ?? '/tmp/selfplay.bin';
+const BUDGET = Number(process.env.BUDGET ?? 10_000);
+const EXACT = Number(process.env.EXACT ?? 14);
+const OPEN_MIN = Number(process.env.OPEN_MIN ?? 4);
+const OPEN_MAX = Number(process.env.OPEN_MAX ?? 18);
+
+const scratch = new Int32Array(2);
+
+function movesOf(pl: number, ph: number, ol: number, oh: number): { sq: number }[] {
+  moveMask(pl, ph, ol, oh, scratch);
+  const out: { sq: number }[] = [];
+  for (let sq = 0; sq < 64; sq++) {
+    const bit = sq < 32 ? ((scratch[0] as number) >>> sq) & 1 : ((scratch[1] as number) >>> (sq - 32)) & 1;
+    if (bit) out.push({ sq });
+  }
+  return out;
+}
+
+const popcount = (x: number): number => {
+  let n = 0;
+  while (x !== 0) {
+    x &= x - 1;
+    n++;
+  }
+  return n;
+};
+
+/** The exact solve: the move with the best final margin (PVS at the root). */
+function exactBest(moves: readonly { sq: number }[], pl: number, ph: number, ol: number, oh: number): number {
+  const search = new ReversiSearch('classic');
+  let best = moves[0]!.sq;
+  let alpha = -Infinity;
+  for (const [k, m] of moves.entries()) {
+    const [a, b, c, d] = after(m.sq, pl, ph, ol, oh, scratch);
+    let v: number;
+    if (k === 0) v = -search.search(a, b, c, d, 64, -Infinity, Infinity, 1, false);
+    else {
+      v = -search.search(a, b, c, d, 64, -alpha - 1, -alpha, 1, false);
+      if (v > alpha) v = -search.search(a, b, c, d, 64, -Infinity, -alpha, 1, false);
+    }
+    if (v > alpha) {
+      alpha = v;
+      best = m.sq;
+    }
+  }
+  return best;
+}
+
+function game(rng: Rng): number[][] {
+  // Black (seat 0) to move first: d5 and e4 black, d4 and e5 white.
+  let pl = 1 << 28;
+  let ph = 1 << 3;
+  let ol = 1 << 27;
+  let oh = 1 << 4;
+  let black = true;
+  const open = OPEN_MIN + rng.int(OPEN_MAX - OPEN_MIN + 1);
+  const seen: { pos: number[]; black: boolean }[] = [];
+  for (let ply = 0; ; ply++) {
+    let moves = movesOf(pl, ph, ol, oh);
+    if (moves.length === 0) {
+      if (movesOf(ol, oh, pl, ph).length === 0) break;
+      [pl, ph, ol, oh] = [ol, oh, pl, ph];
+      black = !black;
+      moves = movesOf(pl, ph, ol, oh);
+    }
+    seen.push({ pos: [pl, ph, ol, oh], black });
+    const empties = 64 - popcount(pl) - popcount(ph) - popcount(ol) - popcount(oh);
+    let sq: number;
+    if (ply < open) sq = rng.pick(moves).sq;
+    else if (empties <= EXACT) sq = exactBest(moves, pl, ph, ol, oh);
+    else sq = searchBest(rng.shuffle(moves), pl, ph, ol, oh, BUDGET).move.sq;
+    [pl, ph, ol, oh] = after(sq, pl, ph, ol, oh, scratch);
+    black = !black;
+  }
+  // The final margin for black; empties to the winner.
+  const b = black ? popcount(pl) + popcount(ph) : popcount(ol) + popcount(oh);
+  const w = black ? popcount(ol) + popcount(oh) : popcount(pl) + popcount(ph);
+  const empty = 64 - b - w;
+  const margin = b > w ? b - w + empty : b < w ? b - w - empty : 0;
+  return seen.map(({ pos, black: side }) => [...pos, side ? margin : -margin]);
+}
+
+function main(): void {
+  const rng = new Rng(seedRng(SEED));
+  let rows: number[][] = [];
+  let positions = 0;
+  const t0 = Date.now();
+  for (let g = 1; g <= GAMES; g++) {
+    rows.push(...game(rng));
+    if (g % 50 === 0 || g === GAMES) {
+      positions += rows.length;
+      appendFileSync(OUT, Buffer.from(Int32Array.from(rows.flat()).buffer));
+      rows = [];
+      console.log(`${g} games, ${positions} positions, ${((Date.now() - t0) / g).toFixed(0)} ms a game`);
+    }
+  }
+}
+
+main();
