@@ -1,25 +1,27 @@
 /**
  * Training positions for Reversi's pattern evaluation (src/engine/reversi/pattern-eval.ts), by self-play:
  * each game opens with OPEN_MIN–OPEN_MAX uniformly random moves (so the games differ), then both sides play
- * the `expert` search at BUDGET nodes a move until EXACT empties are left, and from there the exact solve
- * (perfect play). Every position with a move to make is written with the game's final disc margin for the
- * side to move (empty squares to the winner): exact from EXACT empties on, the result of good play before.
- * Rows of 5 int32 (pl, ph, ol, oh, margin), appended to OUT every 50 games; run several at once with other
- * SEEDs (one a core). `npm run train:reversi` (bench/reversi-train.ts) fits the weights from them.
- *   tsc -p bench/tsconfig.json && GAMES=2000 SEED=a OUT=/tmp/selfplay-a.bin node dist-bench/bench/reversi-selfplay.js
+ * the `expert` search (EVAL: its hand-made evaluation unless told) at BUDGET nodes a move until EXACT empties
+ * are left, and from there the exact solve (perfect play). Every position with a move to make is written with
+ * the game's final disc margin for the side to move (empty squares to the winner): exact from EXACT empties
+ * on, the result of fair play before. Rows of 5 int32 (pl, ph, ol, oh, margin), appended to OUT every 50
+ * games; run one a core with other SEEDs. Deterministic: the same SEED and GAMES give the same file.
+ * bench/README.md has the commands that made the committed weights; bench/reversi-train.ts fits them.
  */
 import { appendFileSync } from 'node:fs';
 import { Rng, seedRng } from '../src/engine/core';
 import { moveMask } from '../src/engine/reversi/bitboard';
-import { ReversiSearch, after, searchBest } from '../src/engine/reversi/search';
+import { type Evaluation, ReversiSearch, after, searchBest } from '../src/engine/reversi/search';
 
 const GAMES = Number(process.env.GAMES ?? 100);
 const SEED = process.env.SEED ?? 'selfplay';
 const OUT = process.env.OUT ?? '/tmp/selfplay.bin';
-const BUDGET = Number(process.env.BUDGET ?? 10_000);
+const BUDGET = Number(process.env.BUDGET ?? 15_000);
 const EXACT = Number(process.env.EXACT ?? 14);
 const OPEN_MIN = Number(process.env.OPEN_MIN ?? 4);
 const OPEN_MAX = Number(process.env.OPEN_MAX ?? 18);
+/** The weights of pattern-weights.ts came from games of the hand-made evaluation. */
+const EVAL = (process.env.EVAL ?? 'classic') as Evaluation;
 
 const scratch = new Int32Array(2);
 
@@ -85,7 +87,7 @@ function game(rng: Rng): number[][] {
     let sq: number;
     if (ply < open) sq = rng.pick(moves).sq;
     else if (empties <= EXACT) sq = exactBest(moves, pl, ph, ol, oh);
-    else sq = searchBest(rng.shuffle(moves), pl, ph, ol, oh, BUDGET).move.sq;
+    else sq = searchBest(rng.shuffle(moves), pl, ph, ol, oh, BUDGET, EVAL).move.sq;
     [pl, ph, ol, oh] = after(sq, pl, ph, ol, oh, scratch);
     black = !black;
   }

@@ -25,9 +25,9 @@ import {
 import { WEIGHT_SCALE, decodeWeights, encodeWeights } from '../src/engine/reversi/pattern-eval';
 
 const IN = (process.env.IN ?? '/work/data/sp-a.bin').split(',');
-const EPOCHS = Number(process.env.EPOCHS ?? 25);
+const EPOCHS = Number(process.env.EPOCHS ?? 20);
 const RATE = Number(process.env.RATE ?? 0.004);
-const DECAY = Number(process.env.DECAY ?? 0.0005);
+const DECAY = Number(process.env.DECAY ?? 0.2);
 const OUT = process.env.OUT ?? 'src/engine/reversi/pattern-weights.ts';
 
 /**
@@ -178,7 +178,7 @@ function main(): void {
     ` * encodeWeights (pattern-eval.ts).\n */\n` +
     `export const MOBILITY: readonly number[] = [${[...mobilityWeight].map((x) => x.toFixed(4)).join(', ')}];\n` +
     `export const BIAS: readonly number[] = [${[...bias].map((x) => x.toFixed(4)).join(', ')}];\n` +
-    `export const WEIGHTS =\n  '${packed}';\n`;
+    `export const WEIGHTS: string =\n  '${packed}';\n`;
   writeFileSync(OUT, text);
   console.log(`wrote ${OUT}: ${text.length} characters, ${nonZero} weights not 0`);
 }

@@ -5,11 +5,14 @@
  *
  * Why these parts, measured against GRhino (Debian's Othello engine, level 4 of 5) through the GTP bridge:
  * `alphabeta` (a mailbox board, 600 nodes) lost 0–4; at equal node counts a bitboard search is several times
- * faster than the mailbox one, so the same second goes several plies deeper. The evaluation is the one most
- * Othello programs start from (corners, the X squares beside an empty corner, mobility, potential mobility
- * and frontier, square weights), computed with masks and popcounts, never square by square, plus a table of
- * the four edges (EDGE: stable discs, C squares by what the opponent can do with the corner beside them) and
- * parity late in the game.
+ * faster than the mailbox one, so the same second goes several plies deeper. That search with a hand-made
+ * evaluation (`classic` below: corners, X squares, mobility, potential mobility, frontier, square weights, a
+ * table of the four edges, parity) still only split its games with GRhino (4-1-5, 6-1-3, 5-0-5 in series of
+ * ten): depth was not what it lacked, twice the nodes did no better. The evaluation now is Othello programs'
+ * usual one since Logistello, patterns fitted to games (patterns.ts, pattern-eval.ts, bench/reversi-train.ts),
+ * and at the same million nodes the same search won 18 of 20 (bench/grhino-quick.ts, two seeds; the series
+ * through the server is in test/grhino.series.ts). Its indexes are updated move by move (`descend`): computed
+ * at each leaf, they halved the nodes a second.
  *
  * Pure: no clock, no global randomness. The budget is a count of nodes; the same position, Rng and budget give
  * the same move. The transposition table is allocated per search, so nothing leaks from one turn to the next.
