@@ -17,15 +17,11 @@ const FIRST = Number(process.env.GRHINO_FIRST ?? 0);
  * Ten games, colours alternating; the bot must win at least 7. Prints each game's colours, score and time per
  * move. `npm run test:grhino` (jest.grhino.config.js); `.ci/run` runs it after the suites.
  *
- * Last measured (2026-12-02, expert at 1,000,000 nodes a move, searching in the runner's worker thread, on the
- * 2-core machine at a load average of 18-27): 6 wins, 1 draw, 3 losses, short of the 7 wins asked. As black
- * 39-25, 43-21, 43-21, 22-42, 33-31; as white 36-28, 39-25, 29-35, 32-32, 30-34. Wall time a move 1.3-2.4 s on
- * average (max 6 s) under that load, GRhino 1.0-3.8 s. Before the edge table and the 1 M budget: 4-1-5.
- * Measured again, same bot (2026-12-02 14:46-14:58, two halves at once: GRHINO_FIRST=0 and 5, GRHINO_GAMES=5,
- * load average 8-16): 5 wins, 5 losses. As black 44-20, 30-34, 28-36, 28-36, 31-33 (1 of 5); as white 26-38,
- * 35-29, 39-25, 42-22, 40-24 (4 of 5). Wall time a move 0.8-2.0 s on average (max 5.5 s), GRhino 0.9-3.4 s.
- * Twice the nodes (2 M) did no better in bench/grhino-quick.ts (3 of 7 on games 6 and 7 with other seeds, where
- * 1 M won 8 of 10).
+ * History (2026-12-02): with the hand-made evaluation the bot split its series (4-1-5, then 6-1-3 and 5-0-5
+ * after the edge table and the endgame solve; twice the nodes did no better). With the pattern evaluation
+ * (src/engine/reversi/pattern-eval.ts), same search, same 1,000,000 nodes: 7 wins in 10 at 17:18-17:22 UTC
+ * (as black 55-9, 57-7, 46-18, 44-20, 46-18; as white 42-22, 28-36, 28-36, 30-34, 37-27; the bot 0.40-0.53 s
+ * a move on average, at most 1.2 s; GRhino 0.17-0.71 s, at most 8 s), and 18 of 20 in bench/grhino-quick.ts.
  */
 describe('the strongest Reversi bot against GRhino', () => {
   let app: NestFastifyApplication;

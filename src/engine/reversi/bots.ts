@@ -154,20 +154,18 @@ const alphabeta: ReversiBot = {
 /**
  * The search of search.ts on the bitboards, from the seat's view. Its runner budget is the nodes of one
  * second (less when the clock is shorter): bot-runner.ts converts time into nodes with `nodesPerSecond`.
- * Measured (Node 20, the 2-core build machine, shared with other work: load average 12-20): `searchBest` on
- * six positions of seeded random games (12 to 44 moves in), 1,000,000 nodes each, timed with
- * `process.cpuUsage`: 1.35-1.45 M nodes a CPU second, 1.65-2.0 M once nodes next to the leaves skipped the
- * transposition table; under the heaviest load a move of 1.2 M nodes took up to 2.4 CPU seconds. 1,000,000 it
- * is: about 0.6 s a move on that machine, a second when it is very busy. (The 300,000 measured before was
- * taken with 100,000-node searches, mostly compile time, under a load of 21.)
+ * Measured by bench/reversi-nps.ts (Node 20, the 2-core build machine with two other processes busy on it,
+ * 2026-12-02): 1.56-1.68 M nodes a CPU second with the pattern evaluation, 2.45-2.68 M with the hand-made one
+ * (whose 1,000,000 nodes were chosen when it measured 1.65-2.0 M). 1,500,000 it is: about a second of CPU a
+ * move. Against GRhino the pattern evaluation won 27 of 30 quick games at 1 M nodes and 8 of 8 at 2 M.
  */
 export function expertWith(evaluation: Evaluation): ReversiBot {
   const bot: ReversiBot = {
     id: 'expert',
     description:
-      'Principal-variation search on bitboards (iterative deepening, transposition table, exact solve of the last empties), about one second a move.',
+      'Principal-variation search on bitboards with a pattern evaluation fitted to self-play games (iterative deepening, transposition table, exact solve of the last empties), about one second a move.',
     defaultBudget: 20_000,
-    nodesPerSecond: 1_000_000,
+    nodesPerSecond: 1_500_000,
     choose(turn) {
       const bits = new Int32Array(4);
       bitsOfBoard(turn.view.board.join(''), bits);
