@@ -5,25 +5,18 @@
  *   tsc -p bench/tsconfig.json && node dist-bench/bench/reversi-nps.js
  */
 import { Rng, seedRng } from '../src/engine/core';
-import { moveMask } from '../src/engine/reversi/bitboard';
 import { type Evaluation, after, searchBest } from '../src/engine/reversi/search';
+import { START, movesOf } from './reversi-positions';
 
 const EVAL = (process.env.EVAL ?? 'patterns') as Evaluation;
 const BUDGET = Number(process.env.BUDGET ?? 1_000_000);
 const scratch = new Int32Array(2);
 
-function movesOf(pl: number, ph: number, ol: number, oh: number): { sq: number }[] {
-  moveMask(pl, ph, ol, oh, scratch);
-  const out: { sq: number }[] = [];
-  for (let sq = 0; sq < 64; sq++) if ((((scratch[sq >> 5] as number) >>> (sq & 31)) & 1) === 1) out.push({ sq });
-  return out;
-}
-
 let nodes = 0;
 let ms = 0;
 for (const [i, plies] of [12, 18, 24, 30, 36, 12, 20, 28].entries()) {
   const rng = new Rng(seedRng(`nps-${i}`));
-  let [pl, ph, ol, oh] = [1 << 28, 1 << 3, 1 << 27, 1 << 4];
+  let [pl, ph, ol, oh] = START;
   for (let k = 0; k < plies; k++) {
     const moves = movesOf(pl, ph, ol, oh);
     if (moves.length === 0) [pl, ph, ol, oh] = [ol, oh, pl, ph];

@@ -10,8 +10,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import { Rng, seedRng } from '../src/engine/core';
-import { moveMask } from '../src/engine/reversi/bitboard';
 import { type Evaluation, ReversiSearch, after, searchBest } from '../src/engine/reversi/search';
+import { playGame, popcount } from './reversi-positions';
 
 const GAMES = Number(process.env.GAMES ?? 100);
 const SEED = process.env.SEED ?? 'selfplay';
@@ -24,25 +24,6 @@ const OPEN_MAX = Number(process.env.OPEN_MAX ?? 18);
 const EVAL = (process.env.EVAL ?? 'classic') as Evaluation;
 
 const scratch = new Int32Array(2);
-
-function movesOf(pl: number, ph: number, ol: number, oh: number): { sq: number }[] {
-  moveMask(pl, ph, ol, oh, scratch);
-  const out: { sq: number }[] = [];
-  for (let sq = 0; sq < 64; sq++) {
-    const bit = sq < 32 ? ((scratch[0] as number) >>> sq) & 1 : ((scratch[1] as number) >>> (sq - 32)) & 1;
-    if (bit) out.push({ sq });
-  }
-  return out;
-}
-
-const popcount = (x: number): number => {
-  let n = 0;
-  while (x !== 0) {
-    x &= x - 1;
-    n++;
-  }
-  return n;
-};
 
 /** The exact solve: the move with the best final margin (PVS at the root). */
 function exactBest(moves: readonly { sq: number }[], pl: number, ph: number, ol: number, oh: number): number {
@@ -66,37 +47,14 @@ function exactBest(moves: readonly { sq: number }[], pl: number, ph: number, ol:
 }
 
 function game(rng: Rng): number[][] {
-  // Black (seat 0) to move first: d5 and e4 black, d4 and e5 white.
-  let pl = 1 << 28;
-  let ph = 1 << 3;
-  let ol = 1 << 27;
-  let oh = 1 << 4;
-  let black = true;
   const open = OPEN_MIN + rng.int(OPEN_MAX - OPEN_MIN + 1);
-  const seen: { pos: number[]; black: boolean }[] = [];
-  for (let ply = 0; ; ply++) {
-    let moves = movesOf(pl, ph, ol, oh);
-    if (moves.length === 0) {
-      if (movesOf(ol, oh, pl, ph).length === 0) break;
-      [pl, ph, ol, oh] = [ol, oh, pl, ph];
-      black = !black;
-      moves = movesOf(pl, ph, ol, oh);
-    }
-    seen.push({ pos: [pl, ph, ol, oh], black });
+  const { seen, margin } = playGame((ply, moves, [pl, ph, ol, oh]) => {
     const empties = 64 - popcount(pl) - popcount(ph) - popcount(ol) - popcount(oh);
-    let sq: number;
-    if (ply < open) sq = rng.pick(moves).sq;
-    else if (empties <= EXACT) sq = exactBest(moves, pl, ph, ol, oh);
-    else sq = searchBest(rng.shuffle(moves), pl, ph, ol, oh, BUDGET, EVAL).move.sq;
-    [pl, ph, ol, oh] = after(sq, pl, ph, ol, oh, scratch);
-    black = !black;
-  }
-  // The final margin for black; empties to the winner.
-  const b = black ? popcount(pl) + popcount(ph) : popcount(ol) + popcount(oh);
-  const w = black ? popcount(ol) + popcount(oh) : popcount(pl) + popcount(ph);
-  const empty = 64 - b - w;
-  const margin = b > w ? b - w + empty : b < w ? b - w - empty : 0;
-  return seen.map(({ pos, black: side }) => [...pos, side ? margin : -margin]);
+    if (ply < open) return rng.pick(moves).sq;
+    if (empties <= EXACT) return exactBest(moves, pl, ph, ol, oh);
+    return searchBest(rng.shuffle(moves), pl, ph, ol, oh, BUDGET, EVAL).move.sq;
+  });
+  return seen.map(({ pos, black }) => [...pos, black ? margin : -margin]);
 }
 
 function main(): void {

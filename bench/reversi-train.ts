@@ -11,6 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { moveMask } from '../src/engine/reversi/bitboard';
+import { popcount } from './reversi-positions';
 import {
   INSTANCES,
   PHASES,
@@ -69,15 +70,6 @@ const CANON: Int32Array = (() => {
   });
   return canon;
 })();
-
-const popcount = (x: number): number => {
-  let n = 0;
-  while (x !== 0) {
-    x &= x - 1;
-    n++;
-  }
-  return n;
-};
 
 function main(): void {
   const rows = IN.map((f) => new Int32Array(new Uint8Array(readFileSync(f)).buffer));
