@@ -100,11 +100,11 @@ describe('expert', () => {
     expect(wins).toBeGreaterThanOrEqual(9);
   });
 
-  it('wins at least 14 of 20 games with its fitted evaluation against the hand-made one, at equal nodes', () => {
+  it('wins at least 16 of 20 games with its fitted evaluation against the hand-made one, at equal nodes', () => {
     const { wins, results } = series(expert, expertWith('classic'), 20);
     console.log(`expert (3,000 nodes) against its hand-made evaluation: ${wins} wins in 20 (${results.join(', ')})`);
-    // Measured with the committed weights: 15 (at 6-move openings, bench/reversi-ab.ts: 18 of 20).
-    expect(wins).toBeGreaterThanOrEqual(14);
+    // Measured with the committed weights: 19 (the first fit, on half the games: 15).
+    expect(wins).toBeGreaterThanOrEqual(16);
   });
 });
 
