@@ -22,6 +22,9 @@ const FIRST = Number(process.env.GRHINO_FIRST ?? 0);
  * (src/engine/reversi/pattern-eval.ts), same search, same 1,000,000 nodes: 7 wins in 10 at 17:18-17:22 UTC
  * (as black 55-9, 57-7, 46-18, 44-20, 46-18; as white 42-22, 28-36, 28-36, 30-34, 37-27; the bot 0.40-0.53 s
  * a move on average, at most 1.2 s; GRhino 0.17-0.71 s, at most 8 s), and 18 of 20 in bench/grhino-quick.ts.
+ * Refitted on twice the games (bench/README.md) and at 1,500,000 nodes a move: 10 wins in 10 at 18:08-18:13 UTC
+ * (as black 41-23, 36-28, 41-23, 36-28, 54-10; as white 46-18, 55-9, 36-28, 49-15, 36-28; the bot 0.49-0.71 s a
+ * move on average, at most 1.19 s; GRhino 0.28-0.77 s, at most 5.9 s), and 20 of 20 in bench/grhino-quick.ts.
  */
 describe('the strongest Reversi bot against GRhino', () => {
   let app: NestFastifyApplication;
