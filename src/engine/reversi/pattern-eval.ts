@@ -12,8 +12,9 @@ export const WEIGHT_SCALE = 64;
  * The packing of the weights into a string (engines do no I/O and import nothing of Node's, so no gzip, no
  * file): most weights are 0 (configurations the games never showed), so the list is pairs of varints, the
  * number of zeros before a weight and the weight (zigzag: 2v, or −2v − 1 below 0), each varint 5 bits a
- * character of the base64 alphabet (DIGITS; from index 32 on when more characters of the varint follow). About 1.4 characters a weight
- * that is not 0; base64 of the gzip of the raw Int16s was 1.3.
+ * character of the base64 alphabet (DIGITS; from index 32 on when more characters of the varint follow).
+ * Measured: 2.8 characters a weight that is not 0 (2.1 M characters for 747 k); base64 of the gzip of the raw
+ * Int16s took about 2.5.
  */
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const DIGIT_OF: Int8Array = (() => {

@@ -7,8 +7,9 @@
  * table of weights a phase, shared by its instances (the training sees every position in its 8 symmetries,
  * so the tables come out symmetric).
  *
- * Computing the indexes square by square from the bitboards is cheap enough: each occupied square adds its
- * digit to the few instances it belongs to (MEMBERS), about 6 a square.
+ * `patternIndexes` computes the indexes from the bitboards (each occupied square adds its digit to the few
+ * instances it belongs to, MEMBERS, about 6 a square): for the root of a search, the training and the tests.
+ * Inside a search they are updated move by move (search.ts `descend`), which is several times cheaper.
  */
 
 /** A shape: its squares as [row, col] in the top-left orientation. */
