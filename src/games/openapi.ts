@@ -543,16 +543,18 @@ export function addGameSchemas(document: OpenAPIObject, games: readonly GameDefi
   addCallbacks(document, '/tournaments', HTTP_BOT_CALLBACKS);
   for (const scheme of Object.values(document.components.securitySchemes ?? {}))
     delete (scheme as { bearerFormat?: string }).bearerFormat;
-  withoutRequestDefaults(document);
 }
 
 /**
- * Takes the `default` keyword out of every schema a request body reaches (following `$ref`s), writing the
- * default into the description instead. Why: openapi-typescript (examples/README.md) makes a property with a
- * `default` required in the generated types, so `options: { setup: "random" }` did not compile although the
- * server fills every left-out option in. The catalogue (GET /games) still lists each option's default.
+ * Takes the `default` keyword out of every schema a request body or a parameter reaches (following `$ref`s),
+ * writing the default into the description instead. Why: openapi-typescript (examples/README.md) makes a property
+ * with a `default` required in the generated types, so `options: { setup: "random" }` did not compile although
+ * the server fills every left-out option in, and a seek did not compile without `ratingRange` (issue 35: the seek
+ * schemas were added after this sweep had run). So it runs last, on the whole document (src/app.ts), and
+ * test/typed-client.e2e-spec.ts compiles a minimal request of every operation against the generated types. The
+ * catalogue (GET /games) still lists each option's default.
  */
-function withoutRequestDefaults(document: OpenAPIObject): void {
+export function withoutRequestDefaults(document: OpenAPIObject): void {
   const schemas = (document.components?.schemas ?? {}) as Record<string, object>;
   const seen = new Set<string>();
   const visit = (node: unknown): void => {
@@ -576,10 +578,15 @@ function withoutRequestDefaults(document: OpenAPIObject): void {
     for (const [k, v] of Object.entries(o)) if (k !== '$ref' && k !== 'example' && k !== 'examples') visit(v);
   };
   for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item as Record<string, { requestBody?: unknown }>)) {
-      if (operation && typeof operation === 'object' && 'requestBody' in operation) {
+    for (const operation of Object.values(item as Record<string, { requestBody?: unknown; parameters?: unknown }>)) {
+      if (!operation || typeof operation !== 'object') continue;
+      if ('requestBody' in operation) {
         operation.requestBody = structuredClone(operation.requestBody);
         visit(operation.requestBody);
+      }
+      if (Array.isArray(operation.parameters)) {
+        operation.parameters = structuredClone(operation.parameters);
+        visit(operation.parameters);
       }
     }
   }

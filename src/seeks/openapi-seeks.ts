@@ -22,8 +22,7 @@ export const SEEK_SCHEMAS = {
         type: 'number',
         minimum: 0,
         maximum: 10_000,
-        default: 5,
-        description: 'The first rating range; it grows by this every 10 s of waiting.',
+        description: 'The first rating range; absent: 5. The range grows by this every 10 s of waiting.',
       },
       botAfterSeconds: {
         type: 'integer',
