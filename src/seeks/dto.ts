@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { TimeControlDto } from '../games/dto';
 
-/** `POST /games/{game}/seeks` (API.md "Matchmaking and arenas"). */
+/** `POST /games/{game}/seeks` (docs/api.md "Matchmaking and arenas"). */
 export class CreateSeekDto {
   @ApiPropertyOptional({
     type: TimeControlDto,

@@ -1,4 +1,4 @@
-/** The seeks' components of the OpenAPI document (API.md "Matchmaking and arenas"), added beside the games' ones. */
+/** The seeks' components of the OpenAPI document (docs/api.md "Matchmaking and arenas"), beside the games' ones. */
 const STATUS = { type: 'string', enum: ['waiting', 'matched', 'cancelled', 'expired'] };
 
 export const SEEK_SCHEMAS = {
