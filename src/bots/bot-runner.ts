@@ -238,7 +238,8 @@ export class BotRunner extends Sweeper<number> {
     if (!endpoint) return missed;
     const now = this.access.clock.now().getTime();
     const clockDeadline = deadlineOf(loaded.state)?.getTime() ?? Infinity;
-    // The tournament's botTimeoutMs, else the server's; never past the clock's deadline (API.md "Bots and tournaments").
+    // The tournament's botTimeoutMs, else the server's; never past the clock's deadline
+    // (docs/api.md "Bots and tournaments").
     const deadline = Math.min(clockDeadline, now + (endpoint.timeoutMs ?? this.config.botHttpTimeoutMs));
     const legalMoves: unknown[] = [];
     for (const m of engine.legalMoves(loaded.state.game, seat)) {

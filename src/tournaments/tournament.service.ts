@@ -257,7 +257,7 @@ export class TournamentService {
       if (kinds !== 1) throw invalid(`entrants.${idx}: give exactly one of bot, url or player.`, 'entrants/kind');
       const base = { idx, bot: null, url: null, secret: null, playerId: null };
       if (e.player !== undefined) {
-        // A player enters itself, nobody else (API.md "Bots and tournaments"): the request carries its key.
+        // A player enters itself, nobody else (docs/api.md "Bots and tournaments"): the request carries its key.
         caller ??= await this.caller(bearer);
         if (caller === null || caller.id !== e.player.toLowerCase()) {
           throw new ApiError(

@@ -20,7 +20,7 @@ export class TournamentsController {
   ) {}
 
   @Post()
-  @LimitedAs('create') // one creation, as API.md says; its size is bounded by TOURNAMENT_MAX_MATCHES
+  @LimitedAs('create') // one creation, as docs/api.md says; its size is bounded by TOURNAMENT_MAX_MATCHES
   @ApiOperation({
     summary: 'Start a tournament of bots (built-in or HTTP) and players',
     description:
