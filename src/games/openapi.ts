@@ -336,7 +336,7 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
         minimum: 0,
         nullable: true,
         description:
-          "The seat this answer is for, whose view `view` is: the caller's seat token's seat, or the seat its player key holds here (after a move, the mover's; after a join or a rematch, the seat taken, as `seat`). Null for a caller without a credential (the spectator view) and in the answer that creates a match (each seat's token is in `seats`).",
+          "The seat this answer is for, whose view `view` is: the caller's seat token's seat, or the seat its player key holds here (after a move, the mover's; after a join or a rematch, the seat taken, as `seat`; after a bot's join, null: the caller sees the spectator view). Null for a caller without a credential (the spectator view) and in the answer that creates a match (each seat's token is in `seats`).",
       },
       view: ref(`${n}View`),
       outcome: ref('Outcome'),
