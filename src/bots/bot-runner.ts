@@ -265,8 +265,15 @@ export class BotRunner extends Sweeper<number> {
     // A failed answer (an error status, a refused connection, a body that is not a move) is asked again with
     // backoff until the deadline (http-bot-retry.ts); only the deadline forfeits. An illegal move is not asked
     // again: it misses the turn at once, as a late one does.
+    // Each attempt is one request, counted as it ends: a failed one at once (so the entrant's failures show
+    // while the turn goes on), the answer with a move once it is judged.
+    const ask = async (timeoutMs: number) => {
+      const attempt = await askHttpBot(endpoint, turn, timeoutMs, this.config.webhookAllowPrivate);
+      if (!attempt.ok) await this.httpBots.recordCall(endpoint, { latencyMs: attempt.latencyMs, failed: true });
+      return attempt;
+    };
     const { answer, attempts, stopped } = await askUntilDeadline(
-      (timeoutMs) => askHttpBot(endpoint, turn, timeoutMs, this.config.webhookAllowPrivate),
+      ask,
       deadline,
       { now: () => this.access.clock.now().getTime(), sleep: (ms) => sleep(ms), random: Math.random },
       () => this.stopping,
@@ -274,12 +281,7 @@ export class BotRunner extends Sweeper<number> {
     const at = this.access.clock.now().getTime();
     const move: MatchCommand = { type: 'MakeMove', seat, move: answer.ok ? answer.move : null, now: at };
     const legal = answer.ok && at <= deadline && this.access.decider(engine).decide(loaded.state, move).ok;
-    // Each attempt was one request: each is counted, the failed ones as failures.
-    for (const [i, a] of attempts.entries())
-      await this.httpBots.recordCall(endpoint, {
-        latencyMs: a.latencyMs,
-        failed: i < attempts.length - 1 || !legal,
-      });
+    if (answer.ok) await this.httpBots.recordCall(endpoint, { latencyMs: answer.latencyMs, failed: !legal });
     if (stopped && !legal) return null;
     if (!legal)
       this.logger.warn(
