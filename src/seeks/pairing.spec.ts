@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type Pairing, type Seeker, pairSeeks, rangeOf } from './pairing';
+import { type Pairing, type Seeker, nextChange, pairSeeks, rangeOf } from './pairing';
 
 /** The pairing as first written: every seek compared with every other (O(n²)); the grouped walk must agree. */
 function allPairs(seekers: readonly Seeker[], now: number): Pairing {
@@ -200,5 +200,55 @@ describe('seek pairing', () => {
     expect(pairSeeks(counted, T0).tables).toEqual([]);
     // All-pairs reads a rating ~9 million times here (2 per pair, both ways); the walk reads each seek's a few times.
     expect(fitsCalls.n).toBeLessThan(20 * many.length);
+  });
+});
+
+describe('nextChange', () => {
+  it('until the time it names, pairing the same seeks answers the same (property)', () => {
+    const arb = fc.record({
+      raw: fc.array(
+        fc.record({
+          player: fc.integer({ min: 0, max: 9 }),
+          pool: fc.integer({ min: 0, max: 1 }),
+          rating: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.double({ min: 0, max: 40, noNaN: true })),
+          // Often the same range and age, so two seeks reach each other at the same step.
+          ratingRange: fc.oneof(fc.constant(0), fc.constantFrom(1, 2, 3), fc.double({ min: 0, max: 8, noNaN: true })),
+          wait: fc.oneof(fc.constant(0), fc.constant(5_000), fc.integer({ min: 0, max: 60_000 })),
+          botAfterSeconds: fc.option(fc.integer({ min: 0, max: 90 })),
+          expiresIn: fc.option(fc.integer({ min: 0, max: 90_000 })),
+        }),
+        { maxLength: 25 },
+      ),
+      later: fc.double({ min: 0, max: 1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(arb, ({ raw, later }) => {
+        const seekers = raw.map((r, i): Seeker => {
+          const seats = 2 + r.pool;
+          const base = seek(`s${i}`, r.rating, {
+            playerId: `p${r.player}`,
+            pool: `g/${seats}`,
+            seats,
+            ratingRange: r.ratingRange,
+            botAfterSeconds: r.botAfterSeconds,
+            createdAt: T0 - r.wait,
+          });
+          return r.expiresIn === null ? base : { ...base, expiresAt: T0 + r.expiresIn };
+        });
+        const until = nextChange(seekers, T0);
+        expect(until).toBeGreaterThan(T0);
+        const t = Number.isFinite(until) ? T0 + Math.floor((until - 1 - T0) * later) : T0 + 1e9 * later;
+        const before = pairSeeks(seekers, T0);
+        expect(pairSeeks(seekers, t)).toEqual(before);
+        if (Number.isFinite(until)) expect(pairSeeks(seekers, until - 1)).toEqual(before); // the last moment
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('3,000 seeks rated apart with a range of 0 never change by themselves', () => {
+    const many = Array.from({ length: 3000 }, (_, i) => seek(`s${i}`, i, { ratingRange: 0, createdAt: T0 - i }));
+    expect(nextChange(many, T0)).toBe(Infinity);
+    expect(nextChange([seek('a', 0), seek('b', 12)], T0)).toBeLessThanOrEqual(T0 + 10_000); // ranges 10 then
   });
 });

@@ -146,3 +146,43 @@ function pairPool(
   }
   return tables;
 }
+
+/**
+ * The earliest time after `now` at which pairSeeks over the same seeks could answer differently; Infinity when
+ * never. The answer depends on the time only through each seek's range (which steps up every `widenMs`), its bot
+ * becoming due, and its expiry. A range step matters only once the range can reach the seek's nearest neighbour
+ * in its pool (no pair can fit closer than that), so seeks that cannot meet anyone cost the matcher nothing
+ * until something changes: the matcher skips a game's pass while its waiting seeks are the same ones and this
+ * time has not come.
+ */
+export function nextChange(seekers: readonly Seeker[], now: number, widenMs = WIDEN_MS): number {
+  let next = Infinity;
+  const pools = new Map<string, Seeker[]>();
+  for (const s of seekers) {
+    if (s.expiresAt !== undefined) next = Math.min(next, s.expiresAt > now ? s.expiresAt : Infinity);
+    if (s.botAfterSeconds !== null) {
+      const due = s.createdAt + s.botAfterSeconds * 1000;
+      if (due > now) next = Math.min(next, due);
+    }
+    const pool = pools.get(s.pool);
+    if (pool) pool.push(s);
+    else pools.set(s.pool, [s]);
+  }
+  for (const pool of pools.values()) {
+    const sorted = [...pool].sort((a, b) => a.rating - b.rating);
+    sorted.forEach((s, k) => {
+      if (!(s.ratingRange > 0)) return;
+      const gap = Math.min(
+        k > 0 ? s.rating - (sorted[k - 1] as Seeker).rating : Infinity,
+        k + 1 < sorted.length ? (sorted[k + 1] as Seeker).rating - s.rating : Infinity,
+      );
+      if (!Number.isFinite(gap)) return;
+      // The step at which the range first reaches the gap, one early against rounding.
+      const step = Math.max(0, Math.ceil(gap / s.ratingRange) - 2);
+      let at = s.createdAt + step * widenMs;
+      if (at <= now) at = s.createdAt + (Math.floor((now - s.createdAt) / widenMs) + 1) * widenMs;
+      next = Math.min(next, at);
+    });
+  }
+  return next;
+}

@@ -68,6 +68,7 @@ export class PrismaSeekStore implements SeekStore {
   async pair(
     game: string,
     seat: (waiting: readonly SeekCandidate[], load: LoadSeeks) => Promise<readonly Seating[]>,
+    changed: (digest: string) => boolean = () => true,
   ): Promise<number | null> {
     return this.prisma.$transaction(
       async (tx) => {
@@ -75,6 +76,11 @@ export class PrismaSeekStore implements SeekStore {
           { locked: boolean }[]
         >`SELECT pg_try_advisory_xact_lock(hashtext(${`turnbase:seeks:${game}`})) AS "locked"`;
         if (!lock?.locked) return null;
+        // One row, summed in the database: the count and a sum of the ids' hashes name the set of waiting seeks.
+        const [digest] = await tx.$queryRaw<{ digest: string }[]>`
+        SELECT count(*)::text || ':' || coalesce(sum(hashtext("id"::text)::bigint), 0)::text AS "digest"
+          FROM "Seek" WHERE "status" = 'waiting' AND "game" = ${game}`;
+        if (!changed(digest?.digest ?? '')) return 0;
         const waiting = await tx.$queryRaw<SeekCandidate[]>`
         SELECT "id"::text AS "id", "playerId"::text AS "playerId", "pool", "seats", "rating", "ratingRange",
                "botAfterSeconds", "createdAt", "expiresAt"

@@ -62,11 +62,13 @@ export interface SeekStore {
    * One pairing pass over a game, in one transaction: unless another instance is pairing that game now (then
    * nothing happens and this answers null), the game's waiting seeks are handed to `seat` (as candidates; it
    * locks and reads the ones it seats with `load`), and the matches it answers are created with their seeks
-   * marked matched, all or nothing.
+   * marked matched, all or nothing. `changed`, given a digest of the game's waiting seeks (the same digest for the
+   * same set of seeks), may answer false to skip the pass (then this answers 0).
    */
   pair(
     game: string,
     seat: (waiting: readonly SeekCandidate[], load: LoadSeeks) => Promise<readonly Seating[]>,
+    changed?: (digest: string) => boolean,
   ): Promise<number | null>;
   /** A player's seeks matched since `since`, oldest first (the player feed's `matched` events). */
   matchedSince(playerId: string, since: Date): Promise<SeekRecord[]>;

@@ -96,7 +96,6 @@ export class SeeksService {
         'TOO_MANY_SEEKS',
         `A player holds at most ${limit} waiting seeks (SEEKS_PER_PLAYER): cancel one, or wait until one is matched or expires.`,
         'seek/too-many',
-        { limit },
       );
     }
     return this.respond(await this.mustFind(id), key);
