@@ -525,7 +525,20 @@ describe('the pages in a browser', () => {
       const m = await seats.create('reversi', [null, null]);
       await seats.join('reversi', m.id, { bot: 'greedy' }).expect(200);
       await seats.join('reversi', m.id, {}, player.key).expect(200);
-      // The bot (black) may be moving at the same moment: a resignation that loses that race is retried, as a client would.
+      // A match is rated once both seats have moved (docs/api.md "Ratings"): the player moves once after the bot
+      // (black), once its legal moves are there.
+      const auth = { Authorization: `Bearer ${player.key}` };
+      let legal = await h.client.http.get(`/games/reversi/matches/${m.id}/legal-moves`).set(auth);
+      for (let i = 0; i < 100 && !(legal.status === 200 && legal.body.moves?.length > 0); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        legal = await h.client.http.get(`/games/reversi/matches/${m.id}/legal-moves`).set(auth);
+      }
+      await h.client.http
+        .post(`/games/reversi/matches/${m.id}/moves`)
+        .set(auth)
+        .send({ move: legal.body.moves[0], expectedVersion: legal.body.version })
+        .expect(200);
+      // The bot may be moving at the same moment: a resignation that loses that race is retried, as a client would.
       let resigned = await h.client.http
         .post(`/games/reversi/matches/${m.id}/resign`)
         .set('Authorization', `Bearer ${player.key}`)

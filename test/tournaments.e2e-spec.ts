@@ -215,6 +215,25 @@ describe('tournaments of built-in bots', () => {
       .set('Authorization', `Bearer ${player.body.key}`)
       .expect(200);
     expect(mine.body.matches.map((m: { id: string }) => m.id)).toContain(matchId);
+    // A match is rated once both seats have moved (docs/api.md "Ratings"): the player moves once, and resigns
+    // on its next turn (the bot has moved by then).
+    const myTurn = async () => {
+      for (let i = 0; i < 300; i++) {
+        const legal = await h.client.http
+          .get(`/games/reversi/matches/${matchId}/legal-moves`)
+          .set('Authorization', `Bearer ${player.body.key}`);
+        if (legal.status === 200 && legal.body.moves?.length > 0) return legal.body;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the player never got its turn');
+    };
+    const turn = await myTurn();
+    await h.client.http
+      .post(`/games/reversi/matches/${matchId}/moves`)
+      .set('Authorization', `Bearer ${player.body.key}`)
+      .send({ move: turn.moves[0], expectedVersion: turn.version })
+      .expect(200);
+    await myTurn();
     await h.client.http
       .post(`/games/reversi/matches/${matchId}/resign`)
       .set('Authorization', `Bearer ${player.body.key}`)

@@ -114,8 +114,12 @@ export interface AppConfig {
   readonly tournamentMaxMatches: number;
   /** How often finished matches are folded into the ratings (RATINGS_SWEEP_MS; 0: never). */
   readonly ratingsSweepMs: number;
+  /** How many times in 24 hours two identities' matches in one game count toward ratings (RATED_SAME_OPPONENT_PER_DAY; 0: no cap). */
+  readonly ratedSameOpponentPerDay: number;
   /** How long a seek waits for opponents before it expires (SEEK_TTL_SECONDS). */
   readonly seekTtlSeconds: number;
+  /** The most waiting seeks one player may hold (SEEKS_PER_PLAYER). */
+  readonly seeksPerPlayer: number;
   /** How often the seek matcher pairs waiting seeks (SEEK_SWEEP_MS; 0: never, e.g. in tests). */
   readonly seekSweepMs: number;
   /** Match creations per minute per client address (within the limit above). */
@@ -268,7 +272,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tournamentSweepMs: nonNegativeInt('TOURNAMENT_SWEEP_MS', env.TOURNAMENT_SWEEP_MS, 250),
     tournamentMaxMatches: positiveInt('TOURNAMENT_MAX_MATCHES', env.TOURNAMENT_MAX_MATCHES, 2000),
     ratingsSweepMs: nonNegativeInt('RATINGS_SWEEP_MS', env.RATINGS_SWEEP_MS, 1000),
+    ratedSameOpponentPerDay: nonNegativeInt('RATED_SAME_OPPONENT_PER_DAY', env.RATED_SAME_OPPONENT_PER_DAY, 3),
     seekTtlSeconds: positiveInt('SEEK_TTL_SECONDS', env.SEEK_TTL_SECONDS, 600),
+    seeksPerPlayer: positiveInt('SEEKS_PER_PLAYER', env.SEEKS_PER_PLAYER, 3),
     seekSweepMs: nonNegativeInt('SEEK_SWEEP_MS', env.SEEK_SWEEP_MS, 500),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '../generated/prisma/client';
 import type { MatchReadModel } from '../matches/match-read-model';
 import { PrismaMatchReadModel } from '../matches/postgres/prisma-match-read-model';
+import { DAY_MS, type RatedPair } from './rating-rules';
 import type { FinishedMatch, RatingRecord, RatingsStore } from './ratings-store.port';
 
 /** One lock for every writer of the ratings (pg_advisory_xact_lock key). */
@@ -40,6 +41,15 @@ export class PrismaRatingsStore implements RatingsStore {
     return rows.map((r) => toRating(r as RatingRecord));
   }
 
+  async recentPairs(game: string, pairs: readonly string[], since: Date): Promise<RatedPair[]> {
+    if (pairs.length === 0) return [];
+    const rows = await this.prisma.ratedPair.findMany({
+      where: { game, pair: { in: [...pairs] }, finishedAt: { gt: since } },
+      select: { game: true, pair: true, matchId: true, finishedAt: true },
+    });
+    return rows;
+  }
+
   async inTournament(matchId: string): Promise<boolean> {
     return (await this.prisma.tournamentMatch.findUnique({ where: { matchId }, select: { matchId: true } })) !== null;
   }
@@ -48,6 +58,7 @@ export class PrismaRatingsStore implements RatingsStore {
     expectedLast: FinishedMatch | null,
     ratings: readonly RatingRecord[],
     folded: readonly FinishedMatch[],
+    pairs: readonly RatedPair[],
   ): Promise<boolean> {
     return this.prisma.$transaction(
       async (tx) => {
@@ -65,22 +76,31 @@ export class PrismaRatingsStore implements RatingsStore {
         await tx.ratedMatch.createMany({
           data: folded.map((m) => ({ matchId: m.id, game: m.game, finishedAt: m.finishedAt })),
         });
+        if (pairs.length > 0) await tx.ratedPair.createMany({ data: pairs.map((p) => ({ ...p })) });
+        const end = folded.at(-1)?.finishedAt;
+        if (end) await tx.ratedPair.deleteMany({ where: { finishedAt: { lte: new Date(end.getTime() - DAY_MS) } } });
         return true;
       },
       { timeout: 60_000 },
     );
   }
 
-  async replaceAll(ratings: readonly RatingRecord[], folded: readonly FinishedMatch[]): Promise<void> {
+  async replaceAll(
+    ratings: readonly RatingRecord[],
+    folded: readonly FinishedMatch[],
+    pairs: readonly RatedPair[],
+  ): Promise<void> {
     await this.prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${RATINGS_LOCK}::bigint)`;
         await tx.rating.deleteMany({});
         await tx.ratedMatch.deleteMany({});
+        await tx.ratedPair.deleteMany({});
         await tx.rating.createMany({ data: ratings.map((r) => ({ ...r })) });
         await tx.ratedMatch.createMany({
           data: folded.map((m) => ({ matchId: m.id, game: m.game, finishedAt: m.finishedAt })),
         });
+        await tx.ratedPair.createMany({ data: pairs.map((p) => ({ ...p })) });
       },
       { timeout: 120_000 },
     );

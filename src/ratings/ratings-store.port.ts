@@ -10,6 +10,8 @@ export interface RatingRecord {
   readonly matches: number;
 }
 
+import type { RatedPair } from './rating-rules';
+
 /** A finished match, where the ratings' order puts it: by finish time, then id. */
 export interface FinishedMatch {
   readonly id: string;
@@ -25,19 +27,27 @@ export interface RatingsStore {
   /** Every finished match after `after` (all when null), in the ratings' order: the rebuild's input. */
   finished(after: FinishedMatch | null, limit: number): Promise<FinishedMatch[]>;
   ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]>;
+  /** The rated matches of these pairs (rating-rules.ts) in `game` that finished after `since`. */
+  recentPairs(game: string, pairs: readonly string[], since: Date): Promise<RatedPair[]>;
   /** Whether the match is a tournament's (its bots are rated under their entrant names). */
   inTournament(matchId: string): Promise<boolean>;
   /**
    * Writes the ratings after `folded` (in order) in one transaction, only if no other instance folded anything
-   * since `expectedLast`: answers false (and writes nothing) when it did.
+   * since `expectedLast`: answers false (and writes nothing) when it did. `pairs`: the rated pairs the fold
+   * added to the same-opponent window; rows older than 24 hours before the last folded match are dropped.
    */
   commit(
     expectedLast: FinishedMatch | null,
     ratings: readonly RatingRecord[],
     folded: readonly FinishedMatch[],
+    pairs: readonly RatedPair[],
   ): Promise<boolean>;
-  /** Replaces the whole projection in one transaction (the rebuild). */
-  replaceAll(ratings: readonly RatingRecord[], folded: readonly FinishedMatch[]): Promise<void>;
+  /** Replaces the whole projection in one transaction (the rebuild), the same-opponent window included. */
+  replaceAll(
+    ratings: readonly RatingRecord[],
+    folded: readonly FinishedMatch[],
+    pairs: readonly RatedPair[],
+  ): Promise<void>;
   /** A game's ratings, highest first (by the displayed rating, mu - 3 sigma). */
   leaderboard(game: string, limit: number): Promise<RatingRecord[]>;
   all(): Promise<RatingRecord[]>;

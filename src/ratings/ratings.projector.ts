@@ -5,10 +5,13 @@ import type { AnyEngine } from '../engine/core';
 import { MatchRepository } from '../matches/match-repository';
 import { ranksOf } from './ranks';
 import { type Skill, newSkill, rateMatch } from './rating-model';
+import { DAY_MS, MovedSeats, SameOpponentWindow, pairsOf } from './rating-rules';
 import { type FinishedMatch, RATINGS_STORE, type RatingRecord, type RatingsStore } from './ratings-store.port';
 import { Sweeper } from '../sweep/sweep';
 
 const BATCH = 200;
+/** A match's log is read this many events at a time until every seat is seen moving (usually the first page). */
+const LOG_PAGE = 64;
 
 interface Participant {
   readonly key: string;
@@ -28,6 +31,8 @@ const before = (a: FinishedMatch, b: FinishedMatch): boolean =>
  * bot's id, whatever its seat is called).
  * Several instances: each fold commits only if nothing was folded since it read (under one advisory lock);
  * a match that finishes with a time before the last folded one (a late commit) makes the projector rebuild.
+ * What else a match needs to be rated (every seat moved; the same opponents at most RATED_SAME_OPPONENT_PER_DAY
+ * times in 24 hours) is rating-rules.ts; a match left out is folded all the same (recorded, rating no one).
  */
 @Injectable()
 export class RatingsProjector extends Sweeper<number> {
@@ -38,7 +43,10 @@ export class RatingsProjector extends Sweeper<number> {
     private readonly access: MatchRepository,
   ) {
     super('Ratings', { name: 'ratings', everyMs: config.ratingsSweepMs, failure: 'catch-up failed' });
+    this.perDay = config.ratedSameOpponentPerDay;
   }
+
+  private readonly perDay: number;
 
   /** Folds every finished match not folded yet (one run at a time per instance); answers how many. */
   catchUp(): Promise<number> {
@@ -53,14 +61,28 @@ export class RatingsProjector extends Sweeper<number> {
       if (batch.length === 0) return folded;
       if (last && before(batch[0] as FinishedMatch, last)) return folded + (await this.rebuild());
       const skills = new Map<string, RatingRecord>();
+      const window = new SameOpponentWindow(this.perDay);
       for (const m of batch) {
         const participants = await this.participants(m);
         if (!participants) continue;
+        const pairs = pairsOf(participants.map((p) => p.key));
+        const unknown = pairs.filter((p) => !window.has(m.game, p));
+        if (unknown.length > 0) {
+          const since = new Date(m.finishedAt.getTime() - DAY_MS);
+          const rows = await this.store.recentPairs(m.game, unknown, since);
+          for (const p of unknown)
+            window.load(
+              m.game,
+              p,
+              rows.filter((r) => r.pair === p).map((r) => r.finishedAt),
+            );
+        }
+        if (!window.offer(m.game, m.id, pairs, m.finishedAt)) continue;
         const missing = participants.map((p) => p.key).filter((k) => !skills.has(`${m.game}\n${k}`));
         for (const r of await this.store.ratings(m.game, missing)) skills.set(`${m.game}\n${r.key}`, r);
         this.fold(skills, m.game, participants);
       }
-      if (await this.store.commit(last, [...skills.values()], batch)) folded += batch.length;
+      if (await this.store.commit(last, [...skills.values()], batch, window.added)) folded += batch.length;
     }
   }
 
@@ -73,18 +95,33 @@ export class RatingsProjector extends Sweeper<number> {
       if (page.length < BATCH) break;
       after = page[page.length - 1] as FinishedMatch;
     }
-    await this.store.replaceAll(await this.compute(all), all);
+    const { ratings, pairs } = await this.fromNothing(all);
+    const end = all.at(-1)?.finishedAt.getTime() ?? 0;
+    // Only the last 24 hours of the window matter to what is folded next (nothing finishes earlier unrebuilt).
+    await this.store.replaceAll(
+      ratings,
+      all,
+      pairs.filter((p) => p.finishedAt.getTime() > end - DAY_MS),
+    );
     return all.length;
   }
 
   /** The ratings after folding `matches` (in the ratings' order) from nothing, each replayed from its log. */
   async compute(matches: readonly FinishedMatch[]): Promise<RatingRecord[]> {
+    return (await this.fromNothing(matches)).ratings;
+  }
+
+  private async fromNothing(matches: readonly FinishedMatch[]) {
     const skills = new Map<string, RatingRecord>();
+    const window = new SameOpponentWindow(this.perDay);
     for (const m of matches) {
       const participants = await this.participants(m);
-      if (participants) this.fold(skills, m.game, participants);
+      if (!participants) continue;
+      const pairs = pairsOf(participants.map((p) => p.key));
+      for (const p of pairs) if (!window.has(m.game, p)) window.load(m.game, p, []);
+      if (window.offer(m.game, m.id, pairs, m.finishedAt)) this.fold(skills, m.game, participants);
     }
-    return [...skills.values()];
+    return { ratings: [...skills.values()], pairs: window.added };
   }
 
   private fold(skills: Map<string, RatingRecord>, game: string, participants: readonly Participant[]): void {
@@ -122,6 +159,7 @@ export class RatingsProjector extends Sweeper<number> {
     }
     const outcome = this.access.decider(engine).outcome(state);
     if (!outcome) return null;
+    if (!(await this.everySeatMoved(m.id, match.version, state.seats.length))) return null;
     const ranks = ranksOf(outcome, state.seats.length, state.left);
     // A tournament's bot is rated under its entrant name; any other bot seat under its bot's id, whatever the
     // seat was called (a custom name would otherwise start a rating of its own, or take over another's).
@@ -138,5 +176,15 @@ export class RatingsProjector extends Sweeper<number> {
     // The same identity twice in one match (two seats of one bot) would rate it against itself: not rated.
     if (new Set(people.map((p) => p?.key)).size !== people.length) return null;
     return people as Participant[];
+  }
+
+  /** Rule 1 of rating-rules.ts, reading the log only until every seat is seen moving. */
+  private async everySeatMoved(matchId: string, version: number, seats: number): Promise<boolean> {
+    const moved = new MovedSeats();
+    for (let after = 0; after < version; after += LOG_PAGE) {
+      if (moved.add(await this.access.events(matchId, after, Math.min(version, after + LOG_PAGE))).all(seats))
+        return true;
+    }
+    return moved.all(seats);
   }
 }

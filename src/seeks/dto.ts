@@ -42,7 +42,7 @@ export class CreateSeekDto {
     minimum: 0,
     maximum: 10_000,
     description:
-      'How far apart in rating a seeker may be at first; absent: 5. The range grows by this every 10 s of waiting.',
+      'How far apart in rating a seeker may be at first; the range grows by this every 10 s of waiting. Absent: 5.',
   })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
@@ -52,14 +52,12 @@ export class CreateSeekDto {
 
   @ApiPropertyOptional({
     minimum: 0,
-    maximum: 3600,
     nullable: true,
     description:
-      "Seat the seek against the game's strongest bot after this many seconds of waiting; null (default): never.",
+      "Seat the seek against the game's strongest bot after this many seconds of waiting; at most the seek's lifetime (SEEK_TTL_SECONDS, default 600: over it is 400 VALIDATION_FAILED, reason seek/bot-after-ttl). Null or absent: never.",
   })
   @IsOptional()
   @IsInt()
   @Min(0)
-  @Max(3600)
   botAfterSeconds?: number | null;
 }

@@ -22,14 +22,14 @@ export const SEEK_SCHEMAS = {
         type: 'number',
         minimum: 0,
         maximum: 10_000,
-        description: 'The first rating range; absent: 5. The range grows by this every 10 s of waiting.',
+        description: 'The first rating range; it grows by this every 10 s of waiting. Absent: 5.',
       },
       botAfterSeconds: {
         type: 'integer',
         minimum: 0,
-        maximum: 3600,
         nullable: true,
-        description: 'Seat against the strongest bot after this many seconds; null (default): never.',
+        description:
+          "Seat against the strongest bot after this many seconds; at most the seek's lifetime (SEEK_TTL_SECONDS, default 600), else 400 VALIDATION_FAILED (reason seek/bot-after-ttl). Null or absent: never.",
       },
     },
   },

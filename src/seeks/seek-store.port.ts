@@ -27,6 +27,18 @@ export interface SeekRecord {
 
 export type NewSeek = Omit<SeekRecord, 'status' | 'matchId' | 'seat' | 'settledAt'>;
 
+/** What the pairing reads of every waiting seek (the rest is read only for the seeks it seats). */
+export type SeekCandidate = Pick<
+  SeekRecord,
+  'id' | 'playerId' | 'pool' | 'seats' | 'rating' | 'ratingRange' | 'botAfterSeconds' | 'createdAt' | 'expiresAt'
+>;
+
+/**
+ * Locks the given waiting seeks (until the pass's transaction ends) and answers their records; a seek that is no
+ * longer waiting (cancelled, or expired, since the pass read it) is missing from the answer.
+ */
+export type LoadSeeks = (ids: readonly string[]) => Promise<ReadonlyMap<string, SeekRecord>>;
+
 /** A match the matcher made, and the seat each of its seeks got. */
 export interface Seating {
   readonly match: NewMatch;
@@ -34,7 +46,11 @@ export interface Seating {
 }
 
 export interface SeekStore {
-  create(seek: NewSeek): Promise<void>;
+  /**
+   * Stores a waiting seek unless its player holds `limit` waiting (unexpired) seeks already: then answers false
+   * and stores nothing. Two creations for one player at once are serialized, so they never both pass the limit.
+   */
+  create(seek: NewSeek, limit: number): Promise<boolean>;
   find(id: string): Promise<SeekRecord | null>;
   /** Waiting → cancelled; answers the seek as it is after (unchanged when it was not waiting). Null: no such seek. */
   cancel(id: string, now: Date): Promise<SeekRecord | null>;
@@ -44,10 +60,16 @@ export interface SeekStore {
   gamesWaiting(): Promise<string[]>;
   /**
    * One pairing pass over a game, in one transaction: unless another instance is pairing that game now (then
-   * nothing happens and this answers null), the game's waiting seeks are locked and handed to `seat`, and the
-   * matches it answers are created with their seeks marked matched, all or nothing.
+   * nothing happens and this answers null), the game's waiting seeks are handed to `seat` (as candidates; it
+   * locks and reads the ones it seats with `load`), and the matches it answers are created with their seeks
+   * marked matched, all or nothing. `changed`, given a digest of the game's waiting seeks (the same digest for the
+   * same set of seeks), may answer false to skip the pass (then this answers 0).
    */
-  pair(game: string, seat: (waiting: readonly SeekRecord[]) => readonly Seating[]): Promise<number | null>;
+  pair(
+    game: string,
+    seat: (waiting: readonly SeekCandidate[], load: LoadSeeks) => Promise<readonly Seating[]>,
+    changed?: (digest: string) => boolean,
+  ): Promise<number | null>;
   /** A player's seeks matched since `since`, oldest first (the player feed's `matched` events). */
   matchedSince(playerId: string, since: Date): Promise<SeekRecord[]>;
 }

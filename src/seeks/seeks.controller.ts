@@ -33,12 +33,13 @@ export class SeeksController {
     summary: 'Ask for an opponent (with a player key)',
     description:
       "Seekers of the same game, time control, options and table size are seated together when every pair is within each other's rating range, " +
-      "which grows by its first value every 10 s of waiting. Pairing runs in the background; follow the seek with GET /seeks/{id}?wait=S or the player feed's `matched` event.",
+      "which grows by its first value every 10 s of waiting. Pairing runs in the background; follow the seek with GET /seeks/{id}?wait=S or the player feed's `matched` event. " +
+      'A player holds at most SEEKS_PER_PLAYER (default 3) waiting seeks: another is 409 TOO_MANY_SEEKS.',
   })
   @ApiBody({ schema: ref('CreateSeekRequest') })
   @respond([{ status: 201, description: 'The seek, waiting.', schema: ref('Seek') }], {
     body: true,
-    errors: [401, 404],
+    errors: [401, 404, 409],
   })
   create(
     @Param('game') game: string,

@@ -60,25 +60,44 @@ export class SeeksService {
     const options = engine.parseOptions(input.options ?? {}, seats);
     if (!options.ok) throw fromEngineError(options.error);
     const clock = clockSettings({ timeControl: input.timeControl, onTimeout: input.onTimeout });
+    const ttl = this.config.seekTtlSeconds;
+    if (input.botAfterSeconds != null && input.botAfterSeconds > ttl) {
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        `botAfterSeconds: at most ${ttl}, the seek's lifetime (SEEK_TTL_SECONDS); a seek waiting longer has expired.`,
+        'seek/bot-after-ttl',
+      );
+    }
     const [rated] = await this.ratings.ratings(engine.id, [`player:${player.id}`]);
     const now = this.clock.now();
     const id = randomUUID();
-    await this.store.create({
-      id,
-      game: engine.id,
-      playerId: player.id,
-      name: player.name,
-      pool: canonical({ seats, clock, options: options.value }),
-      options: options.value,
-      clock,
-      seats,
-      ratingRange: input.ratingRange ?? 5,
-      botAfterSeconds: input.botAfterSeconds ?? null,
-      rating: rated ? displayed(rated) : 0,
-      tokenHash: seekSeatTokenHash(key, id),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + this.config.seekTtlSeconds * 1000),
-    });
+    const created = await this.store.create(
+      {
+        id,
+        game: engine.id,
+        playerId: player.id,
+        name: player.name,
+        pool: canonical({ seats, clock, options: options.value }),
+        options: options.value,
+        clock,
+        seats,
+        ratingRange: input.ratingRange ?? 5,
+        botAfterSeconds: input.botAfterSeconds ?? null,
+        rating: rated ? displayed(rated) : 0,
+        tokenHash: seekSeatTokenHash(key, id),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ttl * 1000),
+      },
+      this.config.seeksPerPlayer,
+    );
+    if (!created) {
+      const limit = this.config.seeksPerPlayer;
+      throw new ApiError(
+        'TOO_MANY_SEEKS',
+        `A player holds at most ${limit} waiting seeks (SEEKS_PER_PLAYER): cancel one, or wait until one is matched or expires.`,
+        'seek/too-many',
+      );
+    }
     return this.respond(await this.mustFind(id), key);
   }
 
