@@ -10,7 +10,7 @@ import { useJsonBodyParser } from './common/json-body';
 import { RATE_LIMIT_HEADERS } from './common/rate-limit';
 import { AppValidationPipe } from './games/validation.pipe';
 import type { AppConfig } from './common/config';
-import { httpServerOptions } from './common/http-limits';
+import { httpServerOptions, limitConnectionsPerAddress } from './common/http-limits';
 import {
   REQUEST_ID_HEADER,
   RequestLines,
@@ -75,6 +75,7 @@ export async function createApp(
   }); // JSON parsing: useJsonBodyParser
   app.enableShutdownHooks(['SIGTERM', 'SIGINT', 'SIGHUP']); // not SIGUSR1/2 (Nest's default list): those are the debugger's and the profiler's
   app.getHttpServer().maxConnections = config.maxConnections; // Node refuses connections beyond this
+  limitConnectionsPerAddress(app.getHttpServer(), config.maxConnectionsPerAddress, config.trustProxy); // idle keep-alives included
   const metrics = app.get(Metrics);
   app.useGlobalFilters(new AllExceptionsFilter(metrics));
   useRequestIdHeader(app.getHttpAdapter().getInstance());

@@ -3,28 +3,42 @@ import { createApp } from './app';
 import { configFromEnv } from './common/config';
 import { MetricsServer } from './metrics/metrics-server';
 
+/** How a log line names an address to open: a wildcard as localhost, an IPv6 address in brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 async function main(): Promise<void> {
   const config = configFromEnv();
   const app = await createApp(config);
-  await app.listen(config.port, '0.0.0.0');
-  // Bound before the line below, which a supervisor (or a test) may take as "ready".
-  const metricsPort =
-    config.metricsPort > 0
-      ? await app
-          .get(MetricsServer)
-          .listen(config.metricsPort, '0.0.0.0')
-          .catch(async (error: unknown) => {
-            await app.close(); // a port taken: refuse to start, rather than serve without the metrics asked for
-            throw new Error(`METRICS_PORT ${config.metricsPort}: ${(error as Error).message}`);
-          })
-      : null;
+  // HOST, METRICS_HOST (API.md "Operations", "Binding"). A taken PORT stops the start naming it, with the app
+  // closed first: its open database pool would otherwise keep the refused process alive.
+  await app.listen(config.port, config.host).catch(async (error: unknown) => {
+    await app.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(
+      code === 'EADDRINUSE'
+        ? `PORT ${config.port} is taken on ${config.host} (another instance on this host?): set PORT to a free port`
+        : `PORT ${config.port} on HOST ${config.host}: ${(error as Error).message}`,
+    );
+  });
+  // Bound before the line below, which a supervisor (or a test) may take as "ready". A default METRICS_PORT
+  // that is taken is one warning and no metrics; an explicit one stops the start (src/metrics/metrics-server.ts).
+  const metricsPort = await app
+    .get(MetricsServer)
+    .start(config)
+    .catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
   new Logger('turnbase').log(
-    `listening on http://localhost:${config.port} (API docs at /docs, spec at /openapi.json)${metricsPort ? `; metrics on :${metricsPort}/metrics` : ''}`,
+    `listening on http://${urlHost(config.host)}:${config.port} (API docs at /docs, spec at /openapi.json)${metricsPort ? `; metrics on ${urlHost(config.metricsHost)}:${metricsPort}/metrics` : ''}`,
   );
 }
 
 main().catch((error: unknown) => {
-  // A refusal at start-up (bad configuration, an unknown migration) is one clear line, then exit code 1.
+  // A refusal at start-up (bad configuration, an unknown migration, a port taken) is one clear line, then exit code 1.
   new Logger('turnbase').error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 });

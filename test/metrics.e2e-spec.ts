@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { METHODS, request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { configFromEnv } from '../src/common/config';
@@ -24,6 +25,32 @@ async function play(client: Client, id: string, seats: CreatedSeat[], n: number)
     await client.move('reversi', id, token, (legal.body.moves as unknown[])[0], version).expect(200);
   }
   return version + 1;
+}
+
+/** One request by raw node:http, any method; answers its status, or the error code when the server cut it. */
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = httpRequest(`${base}${path}`, { method, headers: { connection: 'close', ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    req.end();
+  });
+}
+
+/** Every series of the request family in a scrape, as one string each (name and labels). */
+function requestSeries(text: string): Set<string> {
+  return new Set(
+    parseSamples(text)
+      .filter((s) => s.name.startsWith('turnbase_http_request_duration_seconds'))
+      .map((s) => `${s.name}${JSON.stringify(s.labels)}`),
+  );
 }
 
 describe('metrics (GET /metrics on METRICS_PORT)', () => {
@@ -129,6 +156,63 @@ describe('metrics (GET /metrics on METRICS_PORT)', () => {
       if (Date.now() > until) throw new Error('the closed stream is still counted');
       await new Promise((r) => setTimeout(r, 50));
     }
+  });
+
+  it('labels a method the API serves by its name, and any other as `other`: junk methods add no series beyond it', async () => {
+    const base = await baseUrl(h.app);
+    const { id } = await h.client.create('reversi', ['ann', 'bob']);
+    // The methods served, each labelled as itself: GET, HEAD (every GET route), POST, DELETE, OPTIONS (CORS).
+    expect(await raw(base, 'GET', '/games')).toBe(200);
+    expect(await raw(base, 'HEAD', '/games')).toBe(200);
+    expect(await raw(base, 'DELETE', '/seeks/not-a-seek')).toBeGreaterThanOrEqual(400);
+    expect(
+      await raw(base, 'OPTIONS', '/games', { origin: 'https://a.example', 'access-control-request-method': 'GET' }),
+    ).toBe(204);
+    const served = new Set(
+      parseSamples(await scrape(port))
+        .filter((s) => s.name === 'turnbase_http_request_duration_seconds_count')
+        .map((s) => s.labels.method),
+    );
+    for (const method of ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS']) expect(served).toContain(method);
+
+    const before = requestSeries(await scrape(port));
+    // Every method Node's parser lets through (PROPFIND, PURGE, MKCALENDAR, …; CONNECT is a tunnel, not a
+    // request), the ones the API does not serve (PUT, PATCH), and made-up ones, which the parser refuses with a
+    // 400 of its own before any route, on a path with a route, one without, and a match's.
+    const junk = [
+      ...METHODS.filter((m) => !['CONNECT', 'GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'].includes(m)),
+      'FOO',
+      'PROPFIND',
+      'XQZVW',
+      `R${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+    ];
+    const paths = ['/games', '/no/such/path', `/games/reversi/matches/${id}`];
+    let answered = 0;
+    for (const method of junk) {
+      for (const path of paths) {
+        const status = await raw(base, method, path);
+        if (typeof status === 'number') {
+          expect(status).toBeLessThan(500);
+          answered++;
+        }
+      }
+    }
+    expect(answered).toBeGreaterThan(junk.length); // most of them reached the router
+    const after = requestSeries(await scrape(port));
+    const added = [...after].filter((series) => !before.has(series));
+    expect(added.length).toBeGreaterThan(0); // the junk was counted, as `other`
+    for (const series of added) expect(series).toContain('"method":"other"');
+    // Of the family's whole label set, `method` takes only served methods and `other`.
+    const methods = new Set(
+      parseSamples(await scrape(port))
+        .filter((s) => s.name.startsWith('turnbase_http_request_duration_seconds'))
+        .map((s) => s.labels.method),
+    );
+    for (const method of methods) expect(['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS', 'other']).toContain(method);
+    // One series per route and status at most, however many junk methods: 3 paths (2 route labels) × few statuses.
+    expect(
+      added.filter((s) => s.startsWith('turnbase_http_request_duration_seconds_count')).length,
+    ).toBeLessThanOrEqual(6);
   });
 
   it('serves nothing but GET /metrics on its port', async () => {

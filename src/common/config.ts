@@ -43,6 +43,8 @@ function logLevelOf(raw: string | undefined): LogLevelName {
 
 export interface AppConfig {
   readonly port: number;
+  /** The interface the API listens on (HOST, default 0.0.0.0: every IPv4 interface). */
+  readonly host: string;
   /** A postgresql:// URL; unset means the embedded PGlite in `dataDir`. */
   readonly databaseUrl?: string;
   readonly dataDir: string;
@@ -67,6 +69,14 @@ export interface AppConfig {
   readonly logLevel: LogLevelName;
   /** Where `GET /metrics` is served (METRICS_PORT, default 9464); 0 turns metrics off, counting included (src/metrics). */
   readonly metricsPort: number;
+  /**
+   * Whether METRICS_PORT was left unset (its default taken): then a port already taken, as by a second instance
+   * on one host, means a warning and no metrics rather than a refused start (src/metrics/metrics-server.ts).
+   * Absent: taken as set explicitly.
+   */
+  readonly metricsPortIsDefault?: boolean;
+  /** The interface `GET /metrics` listens on (METRICS_HOST, default the same as HOST). */
+  readonly metricsHost: string;
   /** Requests per minute per client address, on every route but /health; 0 turns every rate limit off. */
   readonly rateLimitPerMinute: number;
   /** How long a match with open seats waits for players before it is aborted (WAITING_MATCH_TTL_SECONDS). */
@@ -137,6 +147,11 @@ export interface AppConfig {
   /** Open connections beyond this are refused. */
   readonly maxConnections: number;
   /**
+   * Open connections from one client address beyond this, idle keep-alives included, are closed at once
+   * (MAX_CONNECTIONS_PER_ADDRESS, default a quarter of MAX_CONNECTIONS; src/common/http-limits.ts).
+   */
+  readonly maxConnectionsPerAddress: number;
+  /**
    * Tests only: derive match seeds from this string instead of the OS CSPRNG, so every deal is reproducible.
    * configFromEnv refuses it unless NODE_ENV is `test`.
    */
@@ -190,6 +205,19 @@ function trustProxyOf(raw: string | undefined): false | string {
   return value;
 }
 
+/**
+ * HOST, METRICS_HOST: an IP address or a host name, as Node's `listen` takes it (`0.0.0.0` every IPv4
+ * interface, `::` every interface, `127.0.0.1` loopback only). Only the shape is checked here; an address
+ * this machine does not have stops the start when it listens, naming it (src/main.ts).
+ */
+function hostOf(name: string, raw: string | undefined, fallback: string): string {
+  const value = raw?.trim() || fallback;
+  const bare = value.startsWith('[') && value.endsWith(']') ? value.slice(1, -1) : value;
+  if (!/^[0-9A-Za-z._:%-]+$/.test(bare))
+    throw new Error(`${name} must be an IP address or a host name (e.g. 0.0.0.0, 127.0.0.1, ::), not ${raw}`);
+  return bare;
+}
+
 function metricsPortOf(raw: string | undefined): number {
   const port = nonNegativeInt('METRICS_PORT', raw, 9464);
   if (port > 65535) throw new Error(`METRICS_PORT must be a port number (0: off), not ${raw}`);
@@ -210,8 +238,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const headersTimeoutMs = positiveInt('HEADERS_TIMEOUT_SECONDS', env.HEADERS_TIMEOUT_SECONDS, 10) * 1000;
   if (headersTimeoutMs > requestTimeoutMs)
     throw new Error('HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS');
+  const host = hostOf('HOST', env.HOST, '0.0.0.0');
+  const maxConnections = positiveInt('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 2000);
   return {
     port,
+    host,
     databaseUrl: url || undefined,
     dataDir: env.TURNBASE_DATA_DIR ?? join(process.cwd(), '.data', 'pglite'),
     poolSize: nonNegativeInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
@@ -241,6 +272,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimit: 64 * 1024,
     logLevel: logLevelOf(env.LOG_LEVEL),
     metricsPort: metricsPortOf(env.METRICS_PORT),
+    metricsPortIsDefault: (env.METRICS_PORT ?? '') === '',
+    metricsHost: hostOf('METRICS_HOST', env.METRICS_HOST, host),
     rateLimitPerMinute: nonNegativeInt('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200),
     createLimitPerMinute: positiveInt('RATE_LIMIT_CREATE_PER_MINUTE', env.RATE_LIMIT_CREATE_PER_MINUTE, 60),
     streamLimitPerMinute: positiveInt('RATE_LIMIT_STREAMS_PER_MINUTE', env.RATE_LIMIT_STREAMS_PER_MINUTE, 60),
@@ -248,7 +281,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requestTimeoutMs,
     headersTimeoutMs,
     connectionTimeoutMs: positiveInt('CONNECTION_TIMEOUT_SECONDS', env.CONNECTION_TIMEOUT_SECONDS, 90) * 1000,
-    maxConnections: positiveInt('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 2000),
+    maxConnections,
+    maxConnectionsPerAddress: positiveInt(
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      Math.max(1, Math.floor(maxConnections / 4)),
+    ),
     fixedSeed,
     waitingTtlSeconds: nonNegativeInt('WAITING_MATCH_TTL_SECONDS', env.WAITING_MATCH_TTL_SECONDS, 86_400) || 86_400,
     abandonedIdleSeconds: nonNegativeInt('ABANDONED_MATCH_IDLE_SECONDS', env.ABANDONED_MATCH_IDLE_SECONDS, 30 * 86_400),

@@ -76,3 +76,18 @@ describe('metrics off', () => {
     expect(await valueOf(on, 'turnbase_events_total{game="reversi",type="TimedOut"}')).toBe(1);
   });
 });
+
+describe('turnbase_listener_up', () => {
+  it('is absent without a listener (the embedded PGlite has none), and reads the listener once one is registered', async () => {
+    const pglite = new Metrics(true);
+    expect(await pglite.text()).not.toMatch(/^turnbase_listener_up /m); // not 0: TurnbaseListenerDown fires on 0
+    const postgres = new Metrics(true);
+    let up = true;
+    postgres.source('listener', () => up);
+    postgres.source('listener', () => up); // registered again (a second listening part): still one family
+    expect(await postgres.text()).toMatch(/^turnbase_listener_up 1$/m);
+    up = false;
+    expect(await postgres.text()).toMatch(/^turnbase_listener_up 0$/m);
+    expect((await postgres.text()).match(/^# TYPE turnbase_listener_up /gm)).toHaveLength(1);
+  });
+});

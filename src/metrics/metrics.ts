@@ -64,6 +64,8 @@ export class Metrics {
   private readonly botTurn?: Histogram<'kind'>;
   private readonly rateLimitedTotal?: Counter<'bucket'>;
   private readonly dbUnavailableTotal?: Counter;
+  /** In the registry once a listener is registered as its source. */
+  private readonly listenerGauge?: Gauge;
 
   constructor(enabled: boolean) {
     if (!enabled) {
@@ -160,10 +162,13 @@ export class Metrics {
         if (open) for (const kind of STREAM_KINDS) this.set({ kind }, open[kind]);
       },
     });
-    new Gauge({
+    // Registered only with its source (source('listener')): prom-client shows a gauge without labels as 0 until
+    // it is set, so on the embedded PGlite, which has no listener, it read 0 and the TurnbaseListenerDown alert
+    // fired for ever (issue 35). Absent there, as docs/operations.md says.
+    this.listenerGauge = new Gauge({
       name: 'turnbase_listener_up',
       help: '1 while the database notification listener is connected (absent on the embedded PGlite, which has none).',
-      registers,
+      registers: [],
       collect() {
         const up = sources.listener?.();
         if (up !== undefined) this.set(up ? 1 : 0);
@@ -204,7 +209,10 @@ export class Metrics {
 
   /** Registers what a gauge reads at scrape time (the last registration of a source wins). */
   source<K extends keyof Sources>(name: K, read: NonNullable<Sources[K]>): void {
-    if (this.registry) this.sources[name] = read;
+    if (!this.registry) return;
+    this.sources[name] = read;
+    if (name === 'listener' && this.listenerGauge && !this.registry.getSingleMetric('turnbase_listener_up'))
+      this.registry.registerMetric(this.listenerGauge);
   }
 
   private counter<L extends string>(

@@ -34,7 +34,7 @@ export interface ServerProcess {
  * freePort() closing its probe and the child binding the port, another test's server can take it, and the
  * answer then came from that server while the child exited on EADDRINUSE.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     const started = await startOnce(env);
     await new Promise((r) => setTimeout(r, 300));
@@ -43,22 +43,29 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
 }
 
-async function startOnce(env: Record<string, string>): Promise<ServerProcess & { alive(): boolean; stderr(): string }> {
+/**
+ * The server (src/main.ts) in a child process on the test's database, its output piped; `env` over the test's
+ * own, a key set to undefined removed (METRICS_PORT: undefined is the default port). Rate limits off (they are
+ * on by default): every request of a test comes from one address. No metrics listener unless asked for:
+ * servers of parallel tests would all want METRICS_PORT's default.
+ */
+export function spawnServer(env: Record<string, string | undefined>): ChildProcess {
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    RATE_LIMIT_PER_MINUTE: '0',
+    METRICS_PORT: '0',
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    ...env,
+  };
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+  return spawn(process.execPath, ['-e', BOOT], { cwd: ROOT, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+async function startOnce(
+  env: Record<string, string | undefined>,
+): Promise<ServerProcess & { alive(): boolean; stderr(): string }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['-e', BOOT], {
-    cwd: ROOT,
-    // Rate limits off (they are on by default): every request of a test comes from one address.
-    // No metrics listener unless asked for: servers of parallel tests would all want METRICS_PORT's default.
-    env: {
-      ...process.env,
-      RATE_LIMIT_PER_MINUTE: '0',
-      METRICS_PORT: '0',
-      ...env,
-      PORT: String(port),
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer({ ...env, PORT: String(port) }); // DATABASE_URL: '' in env is the embedded PGlite
   // The child says where it listens (src/main.ts logs it once app.listen has bound the port): until it has,
   // an answer on that port may come from another process that took the port first.
   let listening = false;
@@ -67,7 +74,7 @@ async function startOnce(env: Record<string, string>): Promise<ServerProcess & {
   child.stdout?.on('data', (c: Buffer) => {
     all.push(c.toString());
     stdout = (stdout + c.toString()).slice(-4000);
-    if (stdout.includes(`localhost:${port} `)) listening = true;
+    if (new RegExp(`listening on http://\\S+:${port} `).test(stdout)) listening = true; // localhost, or HOST
   });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => {
