@@ -63,7 +63,7 @@ function answer(turn: Schemas['HttpBotTurn']): Schemas['HttpBotAnswer'] {
   return { move: first };
 }
 
-// 5. A tournament's options are its game's; its stream sends one typed event per step.
+// 5. A tournament's options are its game's; its stream sends one typed event per step: what changed.
 const tournament: Schemas['CreateTournamentRequest'] = {
   game: 'deblockle',
   format: 'swiss',
@@ -85,10 +85,11 @@ const wrongOptions: Schemas['CreateTournamentRequest'] = {
 function onTournamentStep(e: Schemas['TournamentStreamEvent']): string {
   switch (e.event) {
     case 'round.started':
+      return `step ${e.id}: round ${e.data.round.round} started, ${e.data.round.matches.length} matches`;
     case 'match.finished':
-      return `step ${e.id}: ${e.event} in round ${e.data.round} (${e.data.tournament.status})`;
+      return `step ${e.id}: ${e.data.match.seats.join(' v ')} in round ${e.data.match.round}: ${e.data.match.points?.join('-') ?? '?'}`;
     case 'tournament.finished': {
-      const leader = e.data.tournament.standings[0];
+      const leader = e.data.standings[0];
       return `step ${e.id}: over, ${leader ? `${leader.name} first with ${leader.points}` : 'no standings'}`;
     }
   }

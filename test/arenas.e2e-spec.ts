@@ -97,4 +97,19 @@ describe('arenas', () => {
           }
       }
   }, 200_000);
+
+  it("the audit's 3-bot arena: each entrant plays at least a quarter of the matches", async () => {
+    const entrants = ['random', 'random', 'random'].map((bot, i) => ({ name: `three${i}-${run}`, bot }));
+    const created = await post({ game: 'reversi', format: 'arena', minutes: 1, entrants }).expect(201);
+    const t = await waitForTournament(h.app, created.body.id, 150_000);
+    const matches: Body[] = t.rounds.flatMap((r: Body) => r.matches);
+    expect(matches.length).toBeGreaterThan(8);
+    for (const e of entrants) {
+      const mine = matches.filter((m) => m.seats.includes(e.name)).length;
+      if (mine * 4 < matches.length) throw new Error(`${e.name} played ${mine} of ${matches.length} matches`);
+    }
+    // Never twice in a row against the same opponent: with three, the idle one is always paired next.
+    const byRound = [...matches].map((m) => [...m.seats].sort().join(' '));
+    for (let i = 1; i < byRound.length; i++) expect(byRound[i]).not.toBe(byRound[i - 1]);
+  }, 200_000);
 });

@@ -14,6 +14,7 @@ import { GAME_IDS } from '../src/engine/games';
 import { useApp } from './support/harness';
 import { SeatsClient } from './support/seats';
 import { outcomeWords } from '../web/src/outcome';
+import { wholeTournament } from './support/bots';
 
 type Tile = { color: string; shape: string };
 const tileKeys = (tiles: Tile[]) => tiles.map((t) => `${t.color}/${t.shape}`).sort();
@@ -783,7 +784,7 @@ describe('the pages in a browser', () => {
       expect(names.sort()).toEqual(entrants.map((e) => e.name).sort());
       // The matches being played, each a link to its page, all of this tournament's.
       await page.waitForSelector('[data-playing] a');
-      const truth = (await h.client.http.get(`/tournaments/${t.id}`).expect(200)).body;
+      const truth = await wholeTournament(h.app, t.id); // every page of its matches
       const ids = new Set<string>(
         truth.rounds.flatMap((r: { matches: { id: string }[] }) => r.matches.map((m) => m.id)),
       );

@@ -215,8 +215,8 @@ describe('tournaments under abuse', () => {
       await untilOpen(limited, 2);
 
       // While nothing happens, the open streams poll the tournament's progress only, never the whole tournament;
-      // a step (the player resigns, the tournament ends) reaches every stream with the whole tournament.
-      const wholeReads = jest.spyOn(limited.get(TournamentService), 'get');
+      // a step (the player resigns, the tournament ends) makes every stream read it, and reaches every stream.
+      const wholeReads = jest.spyOn(limited.get(TournamentService), 'state');
       await new Promise((r) => setTimeout(r, 1500)); // three polls of each stream
       expect(wholeReads).not.toHaveBeenCalled();
       await http

@@ -283,10 +283,12 @@ describe('tournaments of built-in bots', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const last = events[events.length - 1];
     expect(last?.event).toBe('tournament.finished');
-    expect(last?.data.tournament.status).toBe('finished');
+    const final = (await h.client.http.get(`/tournaments/${created.body.id}`).expect(200)).body;
+    expect(last?.data.standings).toEqual(final.standings);
     expect(last?.id).toBe(3 + 3 + 1); // 3 rounds created, 3 matches scored, the end
     // One event per step, none merged (3 entrants: one match a round, a bye for the third), each with its round.
-    expect(events.map((e) => [e.id, e.event, e.data.round])).toEqual([
+    const roundOf = (data: Body): number | null => data.round?.round ?? data.match?.round ?? null;
+    expect(events.map((e) => [e.id, e.event, roundOf(e.data)])).toEqual([
       [1, 'round.started', 1],
       [2, 'match.finished', 1],
       [3, 'round.started', 2],
@@ -295,7 +297,25 @@ describe('tournaments of built-in bots', () => {
       [6, 'match.finished', 3],
       [7, 'tournament.finished', null],
     ]);
-    for (const e of events) expect(e.data.progress).toBe(e.id);
+    // Each event says what changed: the round's tables, or the match scored and the standings then.
+    for (const e of events) {
+      expect(e.data.progress).toBe(e.id);
+      expect(e.data.type).toBe(e.event);
+      expect(e.data.tournament).toBeUndefined();
+    }
+    const matches = final.rounds.flatMap((r: Body) => r.matches);
+    for (const [i, e] of events.entries()) {
+      if (e.event === 'round.started')
+        expect(e.data.round.matches.map((m: Body) => m.id)).toEqual(
+          final.rounds[e.data.round.round - 1].matches.map((m: Body) => m.id),
+        );
+      if (e.event !== 'match.finished') continue;
+      const m = matches.find((x: Body) => x.id === e.data.match.id);
+      expect(e.data.match).toEqual({ ...m, round: e.data.match.round });
+      // The standings then: as many matches played as scored so far.
+      const scored = events.slice(0, i + 1).filter((x) => x.event === 'match.finished').length;
+      expect(e.data.standings.reduce((n: number, s: Body) => n + s.played, 0)).toBe(2 * scored);
+    }
 
     const resumed = await h.client.http
       .get(`/tournaments/${created.body.id}/events`)

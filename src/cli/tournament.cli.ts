@@ -54,9 +54,11 @@ async function main(): Promise<void> {
     let now = t;
     for (;;) {
       await app.get(TournamentDirector).sweep();
-      now = await service.get(t.id);
-      const done = now.rounds.flatMap((r) => r.matches).filter((m) => m.points !== null).length;
-      const line = `${now.game} ${now.format}: round ${now.rounds.length}/${now.plannedRounds} ${bar(done, plannedMatches(now))}`;
+      // The stored tournament (GET's answer pages its matches): rounds created and matches scored, whole.
+      const { t: stored } = await service.state(t.id);
+      now = { ...t, status: stored.status };
+      const done = stored.matches.filter((m) => m.result !== null).length;
+      const line = `${t.game} ${t.format}: round ${stored.roundsCreated}/${t.plannedRounds} ${bar(done, plannedMatches(t))}`;
       if (tty) process.stderr.write(`\r${line}`);
       if (now.status === 'finished') {
         process.stderr.write(tty ? '\n' : `${line}\n`);

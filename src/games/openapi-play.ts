@@ -105,6 +105,17 @@ const TOURNAMENT_STEPS = {
   'tournament.finished': 'The last match was scored: the standings are final, and the stream ends.',
 };
 
+const TOURNAMENT_MATCH = {
+  id: { type: 'string', format: 'uuid' },
+  seats: { type: 'array', items: { type: 'string' }, description: 'Entrant names in seat order.' },
+  points: {
+    type: 'array',
+    items: { type: 'number' },
+    nullable: true,
+    description: 'By seat, once the match has ended.',
+  },
+};
+
 function tournament(entrant: string): object {
   return {
     type: 'object',
@@ -122,6 +133,7 @@ function tournament(entrant: string): object {
       'entrants',
       'standings',
       'rounds',
+      'nextCursor',
       'createdAt',
     ],
     properties: {
@@ -160,7 +172,17 @@ function tournament(entrant: string): object {
       },
       entrants: { type: 'array', items: ref(entrant) },
       standings: { type: 'array', items: ref('TournamentStanding') },
-      rounds: { type: 'array', items: ref('TournamentRound') },
+      rounds: {
+        type: 'array',
+        items: ref('TournamentRound'),
+        description:
+          'One page of the matches, in (round, table) order, grouped by round: `limit` of them after `cursor` (a round split by a page shows its part on each).',
+      },
+      nextCursor: {
+        type: 'string',
+        nullable: true,
+        description: 'Pass it as ?cursor= for the next page of matches; null on the last page.',
+      },
       createdAt: { type: 'string', format: 'date-time' },
     },
   };
@@ -405,31 +427,20 @@ export const PLAY_SCHEMAS: Record<string, object> = {
     required: ['round', 'matches'],
     properties: {
       round: { type: 'integer' },
-      matches: {
-        type: 'array',
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'seats', 'points'],
-          properties: {
-            id: { type: 'string', format: 'uuid' },
-            seats: { type: 'array', items: { type: 'string' }, description: 'Entrant names in seat order.' },
-            points: {
-              type: 'array',
-              items: { type: 'number' },
-              nullable: true,
-              description: 'By seat, once the match has ended.',
-            },
-          },
-        },
-      },
+      matches: { type: 'array', items: ref('TournamentMatch') },
     },
+  },
+  TournamentMatch: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'seats', 'points'],
+    properties: TOURNAMENT_MATCH,
   },
   Tournament: tournament('TournamentEntrant'),
   CreatedTournament: tournament('CreatedTournamentEntrant'),
   TournamentStreamEvent: {
     description:
-      "An event of GET /tournaments/{id}/events: one per step, in order, `id:` the step's number. Discriminated by `event`.",
+      "An event of GET /tournaments/{id}/events: one per step, in the order written, `id:` the step's number. Discriminated by `event`; `data` is what changed at that step, never the whole tournament.",
     oneOf: (['round.started', 'match.finished', 'tournament.finished'] as const).map((kind) => ({
       type: 'object',
       additionalProperties: false,
@@ -445,17 +456,47 @@ export const PLAY_SCHEMAS: Record<string, object> = {
         data: {
           type: 'object',
           additionalProperties: false,
-          required: ['progress', 'round', 'tournament'],
+          required: [
+            'type',
+            'progress',
+            ...(kind === 'round.started'
+              ? ['round']
+              : kind === 'match.finished'
+                ? ['match', 'standings']
+                : ['standings']),
+          ],
           properties: {
+            type: { type: 'string', enum: [kind], description: 'The same as event.' },
             progress: { type: 'integer', minimum: 1, description: "The step's number (the same as id)." },
-            round:
-              kind === 'tournament.finished'
-                ? { type: 'integer', nullable: true, enum: [null], description: "Null: the end is no round's step." }
-                : { type: 'integer', minimum: 1, description: 'The round the step belongs to.' },
-            tournament: {
-              ...ref('Tournament'),
-              description: 'The tournament as read when the event was sent: it may already show later steps.',
-            },
+            ...(kind === 'round.started'
+              ? {
+                  round: {
+                    ...ref('TournamentRound'),
+                    description: "The round created: its number and its matches (each's points null: just started).",
+                  },
+                }
+              : {}),
+            ...(kind === 'match.finished'
+              ? {
+                  match: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['id', 'round', 'seats', 'points'],
+                    description: 'The match scored, and its round.',
+                    properties: { ...TOURNAMENT_MATCH, round: { type: 'integer', minimum: 1 } },
+                  },
+                }
+              : {}),
+            ...(kind === 'round.started'
+              ? {}
+              : {
+                  standings: {
+                    type: 'array',
+                    items: ref('TournamentStanding'),
+                    description:
+                      'The standings at this step (the matches scored up to it), as GET /tournaments/{id} orders them.',
+                  },
+                }),
           },
         },
       },

@@ -6,6 +6,7 @@ import { PrismaMatchReadModel } from '../matches/postgres/prisma-match-read-mode
 import type { Round } from './pairing';
 import type {
   EntrantKind,
+  MatchResult,
   NewRound,
   NewTournament,
   TournamentFormat,
@@ -118,7 +119,7 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
         round: m.round,
         table: m.table,
         entrants: m.entrants,
-        result: (m.result as { points: number[] } | null) ?? null,
+        result: (m.result as MatchResult | null) ?? null,
       })),
     };
   }
@@ -158,14 +159,25 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
     return this.matches.ended(open.map((r) => r.matchId));
   }
 
-  async setResult(matchId: string, result: { points: readonly number[] }): Promise<void> {
-    // One statement: the result is written once, and the tournament's progress counts it in the same commit.
-    await this.prisma.$executeRaw`
-      WITH scored AS (
-        UPDATE "TournamentMatch" SET "result" = ${JSON.stringify({ points: [...result.points] })}::jsonb
-         WHERE "matchId" = ${matchId}::uuid AND "result" IS NULL
-        RETURNING "tournamentId")
-      UPDATE "Tournament" SET "matchesScored" = "matchesScored" + 1 WHERE "id" IN (SELECT "tournamentId" FROM scored)`;
+  async setResult(matchId: string, result: { points: readonly number[]; endedAt: number }): Promise<void> {
+    // The result is written once, and the tournament's progress counts it in the same commit; the step it was
+    // counted at (rounds created + matches scored, read under the tournament's row lock, which createRound takes
+    // too) is kept in the result, so every stream numbers its events in the order they were written.
+    const written = { points: [...result.points], endedAt: result.endedAt };
+    await this.prisma.$transaction(async (tx) => {
+      const counted = await tx.$queryRaw<{ step: number }[]>`
+        WITH scored AS (
+          UPDATE "TournamentMatch" SET "result" = ${JSON.stringify(written)}::jsonb
+           WHERE "matchId" = ${matchId}::uuid AND "result" IS NULL
+          RETURNING "tournamentId")
+        UPDATE "Tournament" SET "matchesScored" = "matchesScored" + 1 WHERE "id" IN (SELECT "tournamentId" FROM scored)
+        RETURNING ("roundsCreated" + "matchesScored")::int AS "step"`;
+      const step = counted[0]?.step;
+      if (step === undefined) return; // scored already
+      await tx.$executeRaw`
+        UPDATE "TournamentMatch" SET "result" = "result" || jsonb_build_object('step', ${Number(step)}::int)
+         WHERE "matchId" = ${matchId}::uuid`;
+    });
   }
 
   async finish(id: string): Promise<void> {

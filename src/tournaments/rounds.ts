@@ -61,18 +61,26 @@ export function nextSwissRound(t: TournamentRecord, minSeats: number): Round {
   return swissRound(entrants, k, minSeats, t.roundsCreated + 1, seatCounts(n, k, roundsSoFar(t)));
 }
 
-/** An arena's next pairing: every entrant not in a running match (one without a result), by score. */
-export function arenaRound(t: Pick<TournamentRecord, 'entrants' | 'matches' | 'seatsPerMatch'>): Round {
+/**
+ * An arena's next pairing: every entrant not in a running match (one without a result), free since its last
+ * match ended (or since the arena started, before its first).
+ */
+export function arenaRound(t: Pick<TournamentRecord, 'entrants' | 'matches' | 'seatsPerMatch' | 'createdAt'>): Round {
   const busy = new Set(t.matches.filter((m) => m.result === null).flatMap((m) => m.entrants));
   const scores = new Map(standingsOf({ entrants: t.entrants, matches: t.matches }).map((s) => [s.idx, s.points]));
   const last = new Map<number, readonly number[]>();
   const firstSeats = new Map<number, number>();
+  const freeSince = new Map<number, number>();
+  const start = t.createdAt.getTime();
   for (const m of [...t.matches].sort((a, b) => a.round - b.round || a.table - b.table)) {
-    for (const e of m.entrants)
+    for (const e of m.entrants) {
       last.set(
         e,
         m.entrants.filter((o) => o !== e),
       );
+      // A result written before issue 35 has no end: the arena's start stands in for it.
+      if (m.result !== null) freeSince.set(e, Math.max(freeSince.get(e) ?? start, m.result.endedAt ?? start));
+    }
     const first = m.entrants[0];
     if (first !== undefined) firstSeats.set(first, (firstSeats.get(first) ?? 0) + 1);
   }
@@ -83,6 +91,7 @@ export function arenaRound(t: Pick<TournamentRecord, 'entrants' | 'matches' | 's
       score: scores.get(e.idx) ?? 0,
       lastOpponents: last.get(e.idx) ?? [],
       firstSeats: firstSeats.get(e.idx) ?? 0,
+      freeSince: freeSince.get(e.idx) ?? start,
     }));
   return arenaPairing(free, t.seatsPerMatch);
 }

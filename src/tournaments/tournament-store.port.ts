@@ -19,13 +19,25 @@ export interface EntrantRecord {
   readonly latencyMs: number;
 }
 
-/** A match of a round: the entrants by seat, and its points by seat once it ended. */
+/**
+ * A match's result, written once it ended: its points by seat; when the match ended (ms, its last event: an
+ * arena seats whoever has waited longest first); and the tournament's step at which it was scored (rounds created
+ * + matches scored, counting it: the number of its stream event). The last two are missing on rows written
+ * before issue 35.
+ */
+export interface MatchResult {
+  readonly points: readonly number[];
+  readonly endedAt?: number;
+  readonly step?: number;
+}
+
+/** A match of a round: the entrants by seat, and its result once it ended. */
 export interface TournamentMatchRecord {
   readonly matchId: string;
   readonly round: number;
   readonly table: number;
   readonly entrants: readonly number[];
-  readonly result: { readonly points: readonly number[] } | null;
+  readonly result: MatchResult | null;
 }
 
 export interface TournamentRecord {
@@ -88,8 +100,11 @@ export interface TournamentStore {
   savePlan(id: string, plannedRounds: number, schedule: readonly Round[] | null): Promise<void>;
   /** Matches of the tournament that have no result yet but whose match is over (finished or aborted). */
   endedWithoutResult(tournamentId: string): Promise<{ matchId: string; game: string }[]>;
-  /** Writes a match's points once (a second call changes nothing), counting it in the tournament's progress. */
-  setResult(matchId: string, result: { points: readonly number[] }): Promise<void>;
+  /**
+   * Writes a match's points and end once (a second call changes nothing), counting it in the tournament's
+   * progress; the result gets the step it was counted at.
+   */
+  setResult(matchId: string, result: { points: readonly number[]; endedAt: number }): Promise<void>;
   finish(id: string): Promise<void>;
   /**
    * Running tournaments no other director holds (and not one whose `startsAt` is still ahead with no round yet):

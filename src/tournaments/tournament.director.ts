@@ -64,7 +64,7 @@ export class TournamentDirector extends Sweeper<void> {
       const outcome = this.access.decider(engine).outcome(state);
       // An aborted match (it cannot wait: every seat is held at creation) scores nothing for anyone.
       const points = outcome ? pointsOf(ranksOf(outcome, state.seats.length, state.left)) : state.seats.map(() => 0);
-      await this.store.setResult(matchId, { points });
+      await this.store.setResult(matchId, { points, endedAt: match.updatedAt.getTime() });
     }
     const t = await this.store.load(id);
     if (!t || t.status !== 'running') return;

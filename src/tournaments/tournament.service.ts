@@ -29,12 +29,33 @@ import {
   type EntrantRecord,
   type NewRound,
   TOURNAMENT_STORE,
+  type TournamentMatchRecord,
   type TournamentRecord,
   type TournamentStore,
 } from './tournament-store.port';
-import type { EntrantView, TournamentResponse } from './tournament.types';
+import type { EntrantView, StandingView, TournamentMatchView, TournamentResponse } from './tournament.types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Matches a page of GET /tournaments/{id} holds unless `limit` says otherwise. */
+export const TOURNAMENT_PAGE = 50;
+
+/** A page cursor, `"<round>.<table>"` of the last match of the page before; anything else is 400. */
+function cursorOf(cursor: string | undefined): [number, number] | null {
+  if (cursor === undefined) return null;
+  const m = /^(\d{1,9})\.(\d{1,9})$/.exec(cursor);
+  if (!m) throw invalid('cursor: the nextCursor of the page before.', 'cursor/invalid');
+  return [Number(m[1]), Number(m[2])];
+}
+
+/** A match as the tournament's answers and stream show it: id, entrant names by seat, points once it ended. */
+export function matchView(m: TournamentMatchRecord, names: readonly string[]): TournamentMatchView {
+  return {
+    id: m.matchId,
+    seats: m.entrants.map((e) => names[e] as string),
+    points: m.result ? [...m.result.points] : null,
+  };
+}
 
 const invalid = (message: string, reason: string): ApiError => new ApiError('VALIDATION_FAILED', message, reason);
 
@@ -148,23 +169,26 @@ export class TournamentService {
     };
   }
 
-  async get(id: string): Promise<TournamentResponse> {
-    const t = UUID.test(id) ? await this.store.load(id.toLowerCase()) : null;
-    if (!t) throw new ApiError('TOURNAMENT_NOT_FOUND', `No tournament ${id.slice(0, 64)}.`);
-    const keyOf = (e: EntrantRecord): string => (e.playerId !== null ? `player:${e.playerId}` : `bot:${e.name}`);
-    const rated = new Map((await this.ratings.ratings(t.game, t.entrants.map(keyOf))).map((r) => [r.key, r]));
+  /**
+   * `GET /tournaments/{id}`: everything but the matches whole, and one page of the matches in (round, table)
+   * order: up to `limit` (default 50) after `cursor` (the last page's `nextCursor`, `"<round>.<table>"` of its
+   * last match), grouped in `rounds` as in the whole answer (a round split by a page shows its part on each).
+   */
+  async get(id: string, page: { cursor?: string; limit?: number } = {}): Promise<TournamentResponse> {
+    const after = cursorOf(page.cursor);
+    const limit = page.limit ?? TOURNAMENT_PAGE;
+    const { t, standings } = await this.state(id);
     const names = t.entrants.map((e) => e.name);
-    const rounds: TournamentResponse['rounds'] = Array.from({ length: t.roundsCreated }, (_, i) => ({
-      round: i + 1,
-      matches: [],
-    }));
-    for (const m of t.matches) {
-      rounds[m.round - 1]?.matches.push({
-        id: m.matchId,
-        seats: m.entrants.map((e) => names[e] as string),
-        points: m.result ? [...m.result.points] : null,
-      });
+    const rest = t.matches.filter(
+      (m) => after === null || m.round > after[0] || (m.round === after[0] && m.table > after[1]),
+    );
+    const shown = rest.slice(0, limit);
+    const rounds: TournamentResponse['rounds'] = [];
+    for (const m of shown) {
+      if (rounds[rounds.length - 1]?.round !== m.round) rounds.push({ round: m.round, matches: [] });
+      rounds[rounds.length - 1]?.matches.push(matchView(m, names));
     }
+    const last = shown[shown.length - 1];
     return {
       id: t.id,
       game: t.game,
@@ -177,10 +201,31 @@ export class TournamentService {
       endsAt: t.endsAt?.toISOString() ?? null,
       botTimeoutMs: t.botTimeoutMs ?? this.config.botHttpTimeoutMs,
       entrants: t.entrants.map(entrantView),
-      standings: standingsOf({
+      standings: standings(t.matches, t.roundsCreated),
+      rounds,
+      nextCursor: rest.length > shown.length && last ? `${last.round}.${last.table}` : null,
+      createdAt: t.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * The tournament as stored, and its standings over some of its matches and rounds (all of them: the current
+   * standings; a prefix: the standings as they were at a step of its stream). One read of the tournament, one
+   * of its entrants' ratings.
+   */
+  async state(id: string): Promise<{
+    t: TournamentRecord;
+    standings: (matches: readonly TournamentMatchRecord[], roundsCreated: number) => StandingView[];
+  }> {
+    const t = UUID.test(id) ? await this.store.load(id.toLowerCase()) : null;
+    if (!t) throw new ApiError('TOURNAMENT_NOT_FOUND', `No tournament ${id.slice(0, 64)}.`);
+    const keyOf = (e: EntrantRecord): string => (e.playerId !== null ? `player:${e.playerId}` : `bot:${e.name}`);
+    const rated = new Map((await this.ratings.ratings(t.game, t.entrants.map(keyOf))).map((r) => [r.key, r]));
+    const standings = (matches: readonly TournamentMatchRecord[], roundsCreated: number): StandingView[] =>
+      standingsOf({
         entrants: t.entrants,
-        matches: t.matches,
-        byes: byesOf(t),
+        matches,
+        byes: byesOf({ format: t.format, entrants: t.entrants, matches, roundsCreated }),
         scale: t.format === 'arena' ? ARENA_POINTS_SCALE : 1,
       }).map((s) => {
         const rating = rated.get(keyOf(t.entrants[s.idx] as EntrantRecord));
@@ -192,10 +237,8 @@ export class TournamentService {
           buchholz: s.buchholz,
           sonnebornBerger: s.sonnebornBerger,
         };
-      }),
-      rounds,
-      createdAt: t.createdAt.toISOString(),
-    };
+      });
+    return { t, standings };
   }
 
   /** The rounds a tournament plays in all: stored at creation (a row older than that column gets its plan listed once). */

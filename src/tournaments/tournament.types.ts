@@ -23,6 +23,14 @@ export interface StandingView {
   sonnebornBerger: number;
 }
 
+export interface TournamentMatchView {
+  id: string;
+  /** Entrant names by seat. */
+  seats: string[];
+  /** By seat, once the match has ended. */
+  points: number[] | null;
+}
+
 export interface TournamentResponse {
   id: string;
   game: string;
@@ -40,6 +48,20 @@ export interface TournamentResponse {
   botTimeoutMs: number;
   entrants: EntrantView[];
   standings: StandingView[];
-  rounds: { round: number; matches: { id: string; seats: string[]; points: number[] | null }[] }[];
+  /** One page of the matches, by round (GET /tournaments/{id}?cursor=&limit=). */
+  rounds: { round: number; matches: TournamentMatchView[] }[];
+  /** The cursor of the next page of matches; null on the last. */
+  nextCursor: string | null;
   createdAt: string;
+}
+
+export type StepKind = 'round.started' | 'match.finished' | 'tournament.finished';
+
+/** A tournament stream event's `data`: what changed at its step, and nothing else of the tournament. */
+export interface TournamentEventData {
+  type: StepKind;
+  progress: number;
+  round?: { round: number; matches: TournamentMatchView[] };
+  match?: TournamentMatchView & { round: number };
+  standings?: StandingView[];
 }

@@ -7,7 +7,7 @@ import type { TournamentResponse } from './tournament.types';
 import { TournamentService } from './tournament.service';
 import { TournamentStream } from './tournament-stream';
 import { ApiError } from '../common/api-error';
-import { MAX_VERSION } from '../common/paging';
+import { CursorPageQueryDto, MAX_VERSION } from '../common/paging';
 import { LimitedAs } from '../common/rate-limit';
 import { SeatToken } from '../common/seat-token.decorator';
 
@@ -48,11 +48,17 @@ export class TournamentsController {
 
   @Get(':id')
   @ApiOperation({
-    summary: 'A tournament: its standings (points, then Buchholz, then Sonneborn-Berger) and its rounds',
+    summary: 'A tournament: its standings (points, then Buchholz, then Sonneborn-Berger) and a page of its matches',
+    description:
+      'Everything but the matches is whole. The matches come in (round, table) order, `limit` of them (default 50, at most 200) after `cursor` ' +
+      '(the nextCursor of the page before), grouped in `rounds` (a round split by a page shows its part on each); `nextCursor` is null on the last page. ' +
+      'A cursor that is not one is 400 with reason cursor/invalid.',
   })
-  @respond([{ status: 200, description: 'The tournament.', schema: ref('Tournament') }], { errors: [404] })
-  get(@Param('id') id: string): Promise<TournamentResponse> {
-    return this.tournaments.get(id);
+  @respond([{ status: 200, description: 'The tournament, one page of its matches.', schema: ref('Tournament') }], {
+    errors: [404],
+  })
+  get(@Param('id') id: string, @Query() page: CursorPageQueryDto): Promise<TournamentResponse> {
+    return this.tournaments.get(id, page);
   }
 
   @Get(':id/events')
@@ -60,8 +66,9 @@ export class TournamentsController {
   @ApiOperation({
     summary: 'Server-Sent Events of a tournament',
     description:
-      'One event per step: round.started, match.finished, tournament.finished (then the stream ends); id: the progress count (rounds created + matches scored + 1 at the end); ' +
-      'data: { progress, round, tournament } (the tournament as read when the event was sent). Steps are never merged: several between two reads each get their event. Resumes after Last-Event-ID or ?after=N; a comment line at least every 15 s. ' +
+      'One event per step: round.started, match.finished, tournament.finished (then the stream ends); id: the progress count (rounds created + matches scored + 1 at the end), in the order the steps were written. ' +
+      'data: what changed, never the whole tournament: { type, progress, round: { round, matches } } when a round starts; { type, progress, match: { id, round, seats, points }, standings } when a match is scored; { type, progress, standings } at the end. ' +
+      'standings are those of that step. Steps are never merged: several between two reads each get their event. Resumes after Last-Event-ID or ?after=N; a comment line at least every 15 s. ' +
       "Each open stream holds one of its client address's live places (LIVE_STREAMS_PER_TOKEN, shared with tokenless match streams): past them, 429.",
   })
   @ApiResponse({

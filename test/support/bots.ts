@@ -32,11 +32,33 @@ export async function waitForTournament(app: NestFastifyApplication, id: string,
   for (;;) {
     const res = await request(app.getHttpServer()).get(`/tournaments/${id}`);
     if (res.status !== 200) throw new Error(`GET /tournaments/${id}: ${res.status} ${JSON.stringify(res.body)}`);
-    if (res.body.status === 'finished') return res.body;
+    if (res.body.status === 'finished') return wholeTournament(app, id);
     if (Date.now() > until)
       throw new Error(`tournament ${id} did not finish in time: ${res.body.rounds.length} rounds`);
     await sleep(100);
   }
+}
+
+/** GET /tournaments/{id} with every page of its matches, its rounds put back together. */
+export async function wholeTournament(app: NestFastifyApplication, id: string): Promise<Body> {
+  const get = async (cursor: string | null): Promise<Body> => {
+    const res = await request(app.getHttpServer())
+      .get(`/tournaments/${id}`)
+      .query({ limit: 200, ...(cursor === null ? {} : { cursor }) });
+    if (res.status !== 200) throw new Error(`GET /tournaments/${id}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const first = await get(null);
+  const rounds: Body[] = [...first.rounds];
+  for (let page = first; page.nextCursor !== null;) {
+    page = await get(page.nextCursor);
+    for (const r of page.rounds) {
+      const last = rounds[rounds.length - 1];
+      if (last !== undefined && last.round === r.round) last.matches.push(...r.matches);
+      else rounds.push(r);
+    }
+  }
+  return { ...first, rounds, nextCursor: null };
 }
 
 /** Checks what must hold of any finished tournament's answer: every match scored, points consistent with the standings. */

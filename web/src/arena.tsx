@@ -1,20 +1,59 @@
 /**
  * The arena page, `/arena/{id}`: a tournament's live standings (name, points, played, rating) and the matches
  * being played, each a link to its match page. It follows the tournament's own event stream
- * (`GET /tournaments/{id}/events`: every event carries the whole tournament), so a pairing or a result shows
- * within the stream's half-second re-read; the rejected alternative, polling `GET /tournaments/{id}`, costs a
- * full read every few seconds per viewer and still lags. Should the stream close on us, the page falls back to
- * that poll. Any format works; arenas are what it is for, since they never pause between rounds.
+ * (`GET /tournaments/{id}/events`, from its first step: each event says what changed, a round's new tables or a
+ * match's result with the standings then), so a pairing or a result shows within the stream's half-second
+ * re-read; the rejected alternative, polling `GET /tournaments/{id}`, costs a full read every few seconds per
+ * viewer and still lags. Should the stream close on us, the page falls back to that poll (every page of its
+ * matches). Any format works; arenas are what it is for, since they never pause between rounds.
  */
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { HttpError, api, errorText } from './api';
-import type { TournamentResponse } from '../../src/tournaments/tournament.types';
+import type { TournamentEventData, TournamentResponse } from '../../src/tournaments/tournament.types';
 import './style.css';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const POLL_MS = 3000;
 const EVENTS = ['round.started', 'match.finished', 'tournament.finished'];
+
+/** The tournament with every page of its matches. */
+async function whole(): Promise<TournamentResponse> {
+  const path = `/tournaments/${encodeURIComponent(id)}?limit=200`;
+  const first = await api<TournamentResponse>(path);
+  const rounds = [...first.rounds];
+  for (let page = first; page.nextCursor !== null;) {
+    page = await api<TournamentResponse>(`${path}&cursor=${encodeURIComponent(page.nextCursor)}`);
+    for (const r of page.rounds) {
+      const same = rounds[rounds.length - 1];
+      if (same?.round === r.round) rounds[rounds.length - 1] = { ...same, matches: [...same.matches, ...r.matches] };
+      else rounds.push(r);
+    }
+  }
+  return { ...first, rounds, nextCursor: null };
+}
+
+/** The tournament after one event of its stream (replayed from the first, so its rounds are built from them). */
+function apply(t: TournamentResponse, e: TournamentEventData): TournamentResponse {
+  if (e.round) return { ...t, rounds: [...t.rounds.filter((r) => r.round !== e.round?.round), e.round] };
+  const m = e.match;
+  const rounds = m
+    ? t.rounds.map((r) =>
+        r.round !== m.round
+          ? r
+          : {
+              ...r,
+              matches: r.matches.map((x) => (x.id === m.id ? { id: m.id, seats: m.seats, points: m.points } : x)),
+            },
+      )
+    : t.rounds;
+  return {
+    ...t,
+    rounds,
+    standings: e.standings ?? t.standings,
+    status: e.type === 'tournament.finished' ? 'finished' : t.status,
+  };
+}
 
 function useTournament(): { t: TournamentResponse | null; error: string; live: string } {
   const [t, setT] = useState<TournamentResponse | null>(null);
@@ -27,7 +66,7 @@ function useTournament(): { t: TournamentResponse | null; error: string; live: s
       if (stopped) return;
       setLive('live (polling)');
       try {
-        const fresh = await api<TournamentResponse>(`/tournaments/${encodeURIComponent(id)}`);
+        const fresh = await whole();
         setT(fresh);
         if (fresh.status === 'finished') return setLive('');
       } catch {
@@ -39,15 +78,21 @@ function useTournament(): { t: TournamentResponse | null; error: string; live: s
     api<TournamentResponse>(`/tournaments/${encodeURIComponent(id)}`).then(
       (first) => {
         if (stopped) return;
-        setT(first);
-        if (first.status === 'finished') return;
+        if (first.status === 'finished') {
+          void whole().then(setT, () => setT(first));
+          return;
+        }
+        // The rounds come from the stream, replayed from its first step: the current ones included.
+        let current: TournamentResponse = { ...first, rounds: [] };
+        setT(current);
         source = new EventSource(`/tournaments/${encodeURIComponent(id)}/events`);
         source.onopen = () => setLive('live');
         const onEvent = (e: MessageEvent<string>) => {
-          const data = JSON.parse(e.data) as { tournament: TournamentResponse };
-          setT(data.tournament);
+          const data = JSON.parse(e.data) as TournamentEventData;
+          current = apply(current, data);
+          setT(current);
           // The stream ends after the last event: closing it here keeps EventSource from reconnecting.
-          if (data.tournament.status === 'finished') {
+          if (data.type === 'tournament.finished') {
             source?.close();
             setLive('');
           }
