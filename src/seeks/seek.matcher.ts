@@ -46,7 +46,15 @@ export class SeekMatcher extends Sweeper<boolean> {
     for (const game of await this.store.gamesWaiting()) {
       const engine = this.engines.get(game);
       if (!engine) continue;
-      if ((await this.store.pair(game, (waiting) => this.seat(engine, waiting))) === null) all = false;
+      let seatings: readonly Seating[] = [];
+      const paired = await this.store.pair(game, (waiting) => (seatings = this.seat(engine, waiting)));
+      if (paired === null) all = false;
+      // Committed: the players' feeds hear of their matches now.
+      else
+        this.access.created(
+          engine,
+          seatings.map((s) => s.match),
+        );
     }
     return all;
   }

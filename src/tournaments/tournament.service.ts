@@ -123,6 +123,10 @@ export class TournamentService {
     );
     await this.store.create({ ...record, entrants, plannedRounds, schedule }, first);
     this.access.metrics.matchesCreated(engine.id, first.length); // the first round's matches, committed with the tournament
+    this.access.created(
+      engine,
+      first.map((m) => m.match),
+    );
     const response = await this.get(id);
     const secrets = new Map(entrants.filter((e) => e.secret !== null).map((e) => [e.name, e.secret as string]));
     return {
