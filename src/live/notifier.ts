@@ -17,7 +17,10 @@
  * - Seats: a change that seats players (a creation, a join) hints each of them, `<matchId>:<seq>:<playerId>`,
  *   to their player feeds, which do not watch a match they have not yet heard of. A creation made by another
  *   feature's transaction is hinted once it has committed (MatchRepository.created). Older instances ignore
- *   these items (their seq does not parse), and find the match on their re-check.
+ *   these items (their seq does not parse), and find the match on their re-check. Not a NOTIFY in the creating
+ *   transaction (it would be transactional, but see hint-bus.ts: it serializes the commits that notify, and on
+ *   a sharded Postgres it fires on the worker), and not a poll for new seats (a query per instance every few
+ *   hundred ms while any feed is open, for what a hint says at once).
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';

@@ -65,6 +65,8 @@ export class PrismaMatchReadModel implements MatchReadModel {
     // a seek, a tournament round, an arena pairing, a rematch) comes in the same order and under the same
     // visibility rule as every later one, whatever made the match and on whichever instance. A seat filled
     // later has its SeatJoined event. Once the match has moved on, its events say all, and the row is left out.
+    // Not a creation event in the log: a match's version is the number of its events, and the clients' and
+    // bots' expectedVersion, the snapshots and every stored log count from 0 at creation.
     const rows = await this.prisma.$queryRaw<EventRow[]>`
       SELECT x."txid"::text AS "txid", x."seq", x."matchId"::text AS "matchId", x."game", x."seat", x."version", x."status",
              x."toMove", x."deadlineAt"
