@@ -112,7 +112,8 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
       this.watch(feed, matchId);
       feed.seated.add(matchId);
       feed.hinted.set(matchId, Math.max(seq, feed.hinted.get(matchId) ?? 0));
-      void this.sendMatchedSeeks(feed).then(() => this.poke(feed));
+      this.poke(feed);
+      if (seq === 0) void this.sendMatchedSeeks(feed); // a new match: perhaps a seek's
     });
     void this.watchMatches(feed).then(() => this.poke(feed));
     void this.sendMatchedSeeks(feed);
