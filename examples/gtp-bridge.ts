@@ -3,12 +3,15 @@
  * does for chess engines. Standard Node only (child_process, http, crypto, fetch): nothing to install.
  *
  * - `play`: through the API. Creates a match against a built-in bot (or with an open seat for another player),
- *   or joins one; follows it by long-polling the move log (`GET …/moves?after=N&wait=30`, API.md "Waiting for
- *   your turn"); relays each opponent move to the engine with `play`, asks `genmove` on its turn and sends the
+ *   or joins one; follows it by long-polling the move log (`GET …/moves?after=N&wait=30`, docs/api.md "Waiting
+ *   for your turn"); relays each opponent move to the engine with `play`, asks `genmove` on its turn and sends the
  *   answer with `If-Match` (and `expectedVersion`) and an `Idempotency-Key`, so a retried request never plays twice.
- * - `serve`: as an HTTP bot in a tournament (API.md "Bots and tournaments"). Answers the server's signed turns
+ * - `serve`: as an HTTP bot in a tournament (docs/api.md "Bots and tournaments"). Answers the server's signed turns
  *   (Standard Webhooks: HMAC-SHA256 of `id.timestamp.body` with the entrant's `whsec_` secret) with
- *   `{ "move" }`, keeping one engine process per match.
+ *   `{ "move" }`, keeping one engine process per match. The secret is the caller's own (`gtp-bridge secret` makes
+ *   one): the bridge has it before it listens, and the caller passes the same one as the entrant's `webhookSecret`
+ *   to `POST /tournaments`. Rejected: taking the secret from the create answer, which the first turn can beat
+ *   (it was posted 159 ms after that answer, before the secret was stored, and was answered 401).
  *
  * Squares: turnbase's `d3` is GTP's `D3` (column a–h, row 1 at the top, as GRhino draws it). Seat 0 is black.
  * Passes: turnbase has no pass move (the server skips a seat that cannot move), so a pass shows in the log as
@@ -22,7 +25,7 @@
  * setting a position directly has no standard command (GRhino's `grhino-setup_board` is its own).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -457,12 +460,30 @@ export function verifySignature(
   });
 }
 
+/** A new secret for an HTTP-bot entrant: `whsec_` and the base64 of 32 random bytes (the server takes 24 to 64). */
+export function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** Why `secret` is not one the server takes as an entrant's `webhookSecret`, or null when it is. */
+export function secretProblem(secret: string): string | null {
+  if (!secret.startsWith('whsec_')) return 'it must start with whsec_';
+  const encoded = secret.slice('whsec_'.length);
+  const key = Buffer.from(encoded, 'base64');
+  if (key.toString('base64') !== encoded) return 'the part after whsec_ must be base64';
+  if (key.length < 24 || key.length > 64) return `it holds ${key.length} bytes; 24 to 64 are taken`;
+  return null;
+}
+
 export interface ServeOptions {
   /** The turnbase server, to read a match's log (a turn carries the board, not the moves that led to it). */
   server: string;
   engine: readonly string[];
-  /** The entrant's `webhookSecret`, or a function that reads it (it is known once the tournament exists). */
-  secret: string | (() => string | undefined);
+  /**
+   * The caller's own secret (see `newSecret`), also given to `POST /tournaments` as the entrant's `webhookSecret`:
+   * known before the first turn, unlike one the server makes and answers.
+   */
+  secret: string;
   port?: number;
   host?: string;
   /** A match's engine is closed after this long without a turn (its match is most likely over). */
@@ -504,7 +525,8 @@ export async function serveHttpBot(opts: ServeOptions): Promise<HttpBridge> {
   const api = new Api(opts.server.replace(/\/$/, ''));
   const stats = newStats();
   const seated = new Map<string, Seated>();
-  const secretOf = typeof opts.secret === 'function' ? opts.secret : () => opts.secret as string;
+  const problem = secretProblem(opts.secret);
+  if (problem !== null) throw new Error(`the secret: ${problem}`);
 
   const seat = (matchId: string): Seated => {
     let s = seated.get(matchId);
@@ -573,8 +595,7 @@ export async function serveHttpBot(opts: ServeOptions): Promise<HttpBridge> {
       const reply = (status: number, payload: object): void => {
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
       };
-      const secret = secretOf();
-      if (req.method !== 'POST' || !secret || !verifySignature(secret, req.headers, body))
+      if (req.method !== 'POST' || !verifySignature(opts.secret, req.headers, body))
         return reply(401, { error: 'bad signature' });
       let turn: Turn;
       try {
@@ -625,7 +646,12 @@ async function main(argv: string[]): Promise<void> {
   };
   const usage =
     'usage: gtp-bridge play --server URL [--vs greedy | --open | --join ID] [--colour black|white] [--name N] [--key PLAYER_KEY] -- ENGINE…\n' +
-    '       gtp-bridge serve --server URL --port P (--secret whsec_… | --secret-file F) [--host H] -- ENGINE…';
+    '       gtp-bridge secret   (prints a new whsec_… secret for serve and for the entrant of POST /tournaments)\n' +
+    '       gtp-bridge serve --server URL --port P (--secret-file F | --secret whsec_… | GTP_BRIDGE_SECRET) [--host H] -- ENGINE…';
+  if (mode === 'secret') {
+    console.log(newSecret());
+    return;
+  }
   const server = opt('server');
   if (!server || engine.length === 0 || (mode !== 'play' && mode !== 'serve')) throw new Error(usage);
   const log = (line: object): void => console.log(JSON.stringify(line));
@@ -652,17 +678,12 @@ async function main(argv: string[]): Promise<void> {
     });
     return;
   }
+  // The caller's own secret, read once, before the bridge listens. A file (or the variable) keeps it out of the
+  // command line that `ps` shows; the file is as private as its permissions make it.
   const secretFile = opt('secret-file');
-  const secretFlag = opt('secret') ?? process.env.GTP_BRIDGE_SECRET;
   const secret = secretFile
-    ? () => {
-        try {
-          return readFileSync(secretFile, 'utf8').trim();
-        } catch {
-          return undefined;
-        }
-      }
-    : secretFlag;
+    ? readFileSync(secretFile, 'utf8').trim()
+    : (opt('secret') ?? process.env.GTP_BRIDGE_SECRET);
   if (!secret) throw new Error(usage);
   const bridge = await serveHttpBot({ server, engine, secret, port: Number(opt('port') ?? 0), host: opt('host'), log });
   log({ event: 'listening', url: bridge.url });

@@ -24,7 +24,7 @@ import {
 import { RouteLabels } from './common/route-label';
 import { GAMES } from './games/games';
 import { ALL_GAMES } from './engine/games';
-import { addGameSchemas } from './games/openapi';
+import { addGameSchemas, withoutRequestDefaults } from './games/openapi';
 import { SEEK_SCHEMAS } from './seeks/openapi-seeks';
 import { useFixedSeeds } from './matches/tokens';
 import { useHttpMetrics } from './metrics/http-metrics';
@@ -132,6 +132,7 @@ export async function createApp(
   );
   addGameSchemas(document, GAMES);
   Object.assign(document.components?.schemas ?? {}, SEEK_SCHEMAS);
+  withoutRequestDefaults(document); // last: it covers every request schema, the seeks' included
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'openapi.json' });
   return app;
 }

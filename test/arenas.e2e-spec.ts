@@ -2,7 +2,7 @@ import type { Body } from './support/body';
 import { waitForTournament } from './support/bots';
 import { useApp } from './support/harness';
 
-/** Arenas (API.md "Matchmaking and arenas"): free entrants are paired again at once until the time is up. */
+/** Arenas (docs/api.md "Matchmaking and arenas"): free entrants are paired again at once until the time is up. */
 describe('arenas', () => {
   const h = useApp();
   const run = Math.random().toString(36).slice(2, 8);

@@ -64,6 +64,22 @@ describe('bot seats', () => {
     ]);
   });
 
+  it("a bot's join answers what a spectator sees: the bot's hand never reaches the caller", async () => {
+    const created = await h.client.http
+      .post('/games/qwirkle/matches')
+      .send({ players: [{ name: 'ann' }, { open: true }], unlisted: true })
+      .expect(201);
+    const joined = await h.client.http
+      .post(`/games/qwirkle/matches/${created.body.id}/join`)
+      .send({ bot: 'random' })
+      .expect(200);
+    expect(joined.body.seat).toBe(1);
+    expect(joined.body.you).toBeNull();
+    const spectator = await h.client.http.get(`/games/qwirkle/matches/${created.body.id}`).expect(200);
+    expect(joined.body.view).toEqual(spectator.body.view);
+    expect(joined.body.view.hand ?? null).toBeNull();
+  });
+
   it('a bot joins an open seat ({ "bot" } in a join), and the match starts; the answer has the seat and no token: only the server plays it', async () => {
     const created = await h.client.http
       .post('/games/reversi/matches')

@@ -299,11 +299,14 @@ describe('group commit of appends and creations, and group reads', () => {
       asks.map(([, , expected]) => expected),
     );
     // The first went alone at once, each further slot opened when `spill` waited, the rest went in one statement when a slot came back.
+    // The app's own loops (bots, clocks, tournaments) may read a match in the same moment: each such read adds one
+    // read and at most one statement, so the bound allows `others` of each rather than asserting an exact count
+    // (an exact count failed once under load: 2 statements where 3 were expected, a loop's read having joined them).
     const first = 1 + (reads.concurrency - 1) * reads.spill;
-    expect([reads.batches - b0, reads.appends - n0]).toEqual([
-      reads.concurrency + Math.ceil((asks.length - first) / 64),
-      asks.length,
-    ]);
+    const others = reads.appends - n0 - asks.length;
+    expect(others).toBeGreaterThanOrEqual(0);
+    expect(reads.batches - b0).toBeLessThanOrEqual(reads.concurrency + Math.ceil((asks.length - first) / 64) + others);
+    expect(reads.batches - b0).toBeLessThan((asks.length + others) / 4); // shared: far fewer statements than reads
     // A read alone (nothing in flight) answers the same records as the shared statements did.
     expect(answers[0]!.match.rematch).toBe(rematch);
     for (const [i, [id]] of asks.entries()) {

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
-import { playMatch, serveHttpBot } from '../examples/gtp-bridge';
+import { newSecret, playMatch, secretProblem, serveHttpBot } from '../examples/gtp-bridge';
 import { expectConsistent, waitForTournament } from './support/bots';
 import { gtpRhino, requireGtpRhino } from './support/gtp';
 import { scratchDatabase } from './support/scratch-db';
@@ -79,18 +79,23 @@ describe('the GTP bridge, with GRhino', () => {
   }, 60_000);
 
   it('plays a small tournament as a signed HTTP bot, one engine per match: every board agrees, and the final boards', async () => {
-    let secret: string | undefined;
-    const bridge = await serveHttpBot({ server: baseUrl, engine: gtpRhino(2), secret: () => secret });
+    // The caller's own secret: the bridge has it before the tournament exists, and the server signs with it.
+    const secret = newSecret();
+    expect(secretProblem(secret)).toBeNull();
+    await expect(serveHttpBot({ server: baseUrl, engine: gtpRhino(2), secret: 'whsec_c2hvcnQ=' })).rejects.toThrow(
+      /5 bytes/,
+    );
+    const bridge = await serveHttpBot({ server: baseUrl, engine: gtpRhino(2), secret });
     try {
       const entrants = [
-        { name: 'grhino', url: `${bridge.url}/turn` },
+        { name: 'grhino', url: `${bridge.url}/turn`, webhookSecret: secret },
         { name: 'greedy', bot: 'greedy' },
       ];
       const created = await request(app.getHttpServer())
         .post('/tournaments')
         .send({ game: 'reversi', format: 'round-robin', rounds: 2, entrants })
         .expect(201);
-      secret = created.body.entrants.find((e: { name: string }) => e.name === 'grhino').webhookSecret;
+      expect(JSON.stringify(created.body)).not.toContain('whsec_');
       const t = await waitForTournament(app, created.body.id, 50_000);
       expectConsistent(
         t,

@@ -3,7 +3,7 @@
  * part might write is there), captured while requests carry every kind of secret the server knows: seat
  * tokens (in Authorization, in `?token=`, in a body), a player key, a webhook secret, a `?ticket=`, and a
  * webhook URL with a token of its own that the dispatcher fails to reach. Not one appears in the log; every
- * line is one JSON object; request lines carry what API.md lists.
+ * line is one JSON object; request lines carry what docs/api.md lists.
  */
 import { type ServerProcess, startServerProcess } from './support/server-process';
 import { SseClient } from './support/sse';

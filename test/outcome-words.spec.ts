@@ -57,7 +57,7 @@ const colour = (s: number) => (s === 0 ? 'black' : 'white');
 describe('a finished match in words', () => {
   it('puts every reason the engines and the decider can give in words, and no other', () => {
     const sources = reasonsInSources();
-    // The scan itself finds what it should: the reasons named in the engines' own headers and API.md.
+    // The scan itself finds what it should: the reasons named in the engines' own headers and docs/api.md.
     for (const known of [
       'reversi/no-moves',
       'qwirkle/out-of-tiles',

@@ -2,7 +2,7 @@
  * The docs hold what the code says. docs/api.md lists every error code (with its status); docs/operations.md
  * documents every environment variable the server reads, in one table: a code or a variable added to the source
  * without its row fails here. The README stays a front door (at most 300 lines), and every relative link of the
- * README and of docs/ names a file that exists.
+ * README and of docs/ names a file that exists, and a heading of it when it names one (`api.md#pages`).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -37,6 +37,25 @@ function linksOf(text: string): { target: string; line: number }[] {
       links.push({ target: m[1] as string, line: i + 1 });
   });
   return links;
+}
+
+/** The anchors GitHub gives a Markdown page's headings: lower case, punctuation dropped, spaces as hyphens. */
+function anchorsOf(text: string): Set<string> {
+  const anchors = new Set<string>();
+  let fenced = false;
+  for (const line of text.split('\n')) {
+    if (line.trimStart().startsWith('```')) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*$/.exec(line);
+    if (!heading) continue;
+    const slug = (heading[1] as string)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    let n = 0;
+    while (anchors.has(n === 0 ? slug : `${slug}-${n}`)) n++;
+    anchors.add(n === 0 ? slug : `${slug}-${n}`);
+  }
+  return anchors;
 }
 
 describe('the docs', () => {
@@ -89,15 +108,27 @@ describe('the docs', () => {
   it('link only to files that exist', () => {
     const checked: string[] = [];
     const broken: string[] = [];
+    const anchored: string[] = [];
     for (const file of MARKDOWN) {
       for (const { target, line } of linksOf(read(file))) {
         if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) continue; // a URL, or an anchor of the same page
-        const path = decodeURIComponent(target.split('#')[0] as string);
+        const [path, anchor] = target.split('#') as [string, string | undefined];
+        const to = join(root, dirname(file), decodeURIComponent(path));
         checked.push(`${file} → ${target}`);
-        if (!existsSync(join(root, dirname(file), path))) broken.push(`${file}:${line} → ${target}`);
+        if (!existsSync(to)) broken.push(`${file}:${line} → ${target}`);
+        else if (anchor !== undefined && to.endsWith('.md')) {
+          anchored.push(`${file} → ${target}`);
+          if (!anchorsOf(readFileSync(to, 'utf8')).has(decodeURIComponent(anchor)))
+            broken.push(`${file}:${line} → ${target} (no such heading)`);
+        }
       }
+      // An anchor of the same page names one of its headings too.
+      for (const { target, line } of linksOf(read(file)))
+        if (target.startsWith('#') && !anchorsOf(read(file)).has(decodeURIComponent(target.slice(1))))
+          broken.push(`${file}:${line} → ${target} (no such heading)`);
     }
     expect(broken).toEqual([]);
     expect(checked.length).toBeGreaterThan(20); // the check found the links it is meant to check
+    expect(anchored.length).toBeGreaterThan(5); // and the headings they name
   });
 });

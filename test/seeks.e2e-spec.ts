@@ -8,7 +8,7 @@ import { SseClient, baseUrl } from './support/sse';
 import { type TestClock, startTimedApp } from './support/timed-app';
 
 /**
- * Seeks (API.md "Matchmaking and arenas"), with the matcher swept by hand and the app's clock moved by the test.
+ * Seeks (docs/api.md "Matchmaking and arenas"), with the matcher swept by hand and the app's clock moved by the test.
  * Each test seeks in a pool of its own (a time control no other test uses), so seeks of other tests in the shared
  * database never sit at its tables.
  */

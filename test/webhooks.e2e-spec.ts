@@ -324,6 +324,133 @@ describe('webhooks: deliveries do not wait on each other', () => {
   });
 });
 
+/** One legal move in a running match (the first seat to move plays its first legal move); false once it is over. */
+async function playOne(client: Client, m: Body): Promise<boolean> {
+  const now = (await client.get('reversi', m.id).expect(200)).body;
+  if (now.status !== 'active') return false;
+  const token = m.seats[now.toMove[0]].token as string;
+  const legal = await client.legal('reversi', m.id, token).expect(200);
+  const res = await client.move('reversi', m.id, token, legal.body.moves[0], now.version);
+  return res.status === 200;
+}
+
+// Its own block: this app's dispatcher is the only one of this file up while it runs.
+describe('webhooks: hosts that time out hold at most half the pool (issue 35, N4)', () => {
+  it('8 hanging hosts do not delay a ninth beyond 2 s', async () => {
+    // Nine hosts: eight loopback addresses that accept and never answer, each the five URLs of two matches that
+    // keep moving, and a ninth that answers. The default pool (64) is what 8 hosts x 8 slots each can fill.
+    const hanging = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => new SilentReceiver().start(`127.0.1.${i + 1}`)),
+    );
+    const fast = await new Receiver().start(0, '127.0.2.1');
+    const { app } = await startTimedApp({ ...FAST, webhookTimeoutMs: 6000 });
+    let moving = true;
+    const players: Promise<void>[] = [];
+    try {
+      const c = new Client(app);
+      const open = (): number => hanging.reduce((n, h) => n + h.open, 0);
+      const matches = await Promise.all(
+        hanging.flatMap((h) =>
+          [0, 1].map((k) =>
+            create(
+              c,
+              [1, 2, 3, 4, 5].map((i) => h.url(`/m${k}/${i}`)),
+            ),
+          ),
+        ),
+      );
+      for (const m of matches)
+        players.push(
+          (async () => {
+            while (moving && (await playOne(c, m))) await new Promise((r) => setTimeout(r, 400));
+          })(),
+        );
+      // The hanging hosts have taken the whole pool at least once (8 hosts x 8 slots).
+      await hanging[0]!.waitFor(() => hanging.reduce((n, h) => n + h.connections, 0) >= 64, 15_000);
+      const b = await create(c, [fast.url()]);
+      const sent: number[] = [Date.now()]; // by version: when the request that made it was sent
+      for (let v = 1; v <= 8; v++) {
+        sent.push(Date.now());
+        expect(await playOne(c, b)).toBe(true);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      await fast.waitFor(() => fast.bodiesFor(b.id).length >= sent.length, 5000);
+      const delays = fast.received.map((r) => r.at - (sent[JSON.parse(r.body).data.version as number] as number));
+      expect(delays).toHaveLength(9);
+      expect(delays.filter((d) => d > 2000)).toEqual([]);
+      // However many of their deliveries are due, once their attempts are seen slow (WEBHOOK_SLOW_MS, 1 s) the
+      // hanging hosts hold at most half the pool.
+      let most = 0;
+      for (const until = Date.now() + 1000; Date.now() < until; await new Promise((r) => setTimeout(r, 50)))
+        most = Math.max(most, open());
+      expect(most).toBeGreaterThan(0);
+      expect(most).toBeLessThanOrEqual(32);
+    } finally {
+      moving = false;
+      await Promise.allSettled(players);
+      for (const h of hanging) await h.stop();
+      await app.close();
+      await fast.stop();
+    }
+  }, 60_000);
+
+  it('a host that keeps timing out is paused: its deliveries are deferred, not failed, and delivered once it answers', async () => {
+    const host = await new SilentReceiver().start('127.0.3.1');
+    const { app, clock } = await startTimedApp({
+      ...FAST,
+      webhookPollMs: 0,
+      webhookTimeoutMs: 300,
+      webhookBreakerTimeouts: 2,
+      webhookBreakerOpenSeconds: 2,
+    });
+    const dispatcher = app.get(WebhookDispatcher);
+    clock.freeze(); // the pauses are on the app's clock: only the test moves it (the attempts' 300 ms are real)
+    try {
+      const c = new Client(app);
+      const m = await create(c, [host.url()]);
+      expect(await playOne(c, m)).toBe(true);
+      expect(await playOne(c, m)).toBe(true);
+      await dispatcher.dispatch(); // three deliveries, three timeouts: the host is paused for 2 s
+      expect(host.connections).toBe(3);
+      let h = await history(c, m);
+      expect(h.map((d) => [d.status, d.attempts.map((a: Body) => [a.statusCode, a.error])])).toEqual(
+        Array.from({ length: 3 }, () => ['pending', [[null, 'unreachable']]]),
+      );
+      // Due again (their backoff was 40 ms) but paused: nothing is sent, and nothing is counted against them.
+      for (const step of [100, 600, 600]) {
+        clock.advance(step);
+        await dispatcher.dispatch();
+      }
+      expect(host.connections).toBe(3);
+      h = await history(c, m);
+      expect(h.map((d) => [d.status, d.attempts.length])).toEqual(Array.from({ length: 3 }, () => ['pending', 1]));
+      expect(h.every((d) => new Date(d.nextAttemptAt).getTime() >= clock.now().getTime())).toBe(true);
+
+      // The pause ends while the host still hangs: one probe, which times out, and a pause twice as long.
+      clock.advance(1000);
+      await dispatcher.dispatch();
+      expect(host.connections).toBe(4);
+      clock.advance(2000);
+      await dispatcher.dispatch();
+      expect(host.connections).toBe(4);
+
+      // It answers again: after the pause, the probe is delivered, and then the others.
+      host.answering = true;
+      for (let i = 0; i < 10 && host.answered < 3; i++) {
+        clock.advance(2100);
+        await dispatcher.dispatch();
+      }
+      h = await history(c, m);
+      expect(h.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
+      expect(h.flatMap((d) => d.attempts).filter((a: Body) => a.statusCode === null)).toHaveLength(4);
+      expect(host.answered).toBe(3);
+    } finally {
+      await host.stop();
+      await app.close();
+    }
+  }, 60_000);
+});
+
 // Its own block: this app's dispatcher is the only one of this file up while it runs.
 describe('webhooks: a budget per host', () => {
   it('a match takes at most 5 webhook URLs', async () => {

@@ -10,11 +10,14 @@ import { type Loaded, MatchRepository } from '../matches/match-repository';
 import { deadlineOf } from '../matches/projection';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { askHttpBot } from './http-bot.client';
+import { askUntilDeadline } from './http-bot-retry';
 import { BOT_TURNS, type BotTurnQueue } from './bot-turns.port';
 import { HTTP_BOT_DIRECTORY, type HttpBotDirectory } from './http-bot-directory.port';
 import { outage } from '../store/outage';
 import { Sweeper } from '../sweep/sweep';
 import { ThinkPool } from './think-pool';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How long a claimed bot turn stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
@@ -180,6 +183,7 @@ export class BotRunner extends Sweeper<number> {
       if (moves === MOVES_PER_CLAIM) return true;
       const started = performance.now();
       const command = await this.turn(engine, loaded, seat);
+      if (command === null) return false; // stopped mid-turn: given back unplayed, for the next claim
       this.metrics.botTurnTook(
         loaded.state.seats[seat]?.bot === 'http' ? 'http' : 'builtin',
         (performance.now() - started) / 1000,
@@ -212,8 +216,11 @@ export class BotRunner extends Sweeper<number> {
     );
   }
 
-  /** The command for a bot's turn: its move, or (an HTTP bot with no legal answer in time) a missed turn. */
-  private async turn(engine: AnyEngine, loaded: Loaded, seat: Seat): Promise<MatchCommand> {
+  /**
+   * The command for a bot's turn: its move, or (an HTTP bot with no legal answer in time) a missed turn; null when
+   * a shutdown stopped an HTTP bot's retries (the turn is left to the next claim, not counted against the bot).
+   */
+  private async turn(engine: AnyEngine, loaded: Loaded, seat: Seat): Promise<MatchCommand | null> {
     const id = loaded.state.seats[seat]?.bot as string;
     const bot = findBot(engine.id, id);
     if (bot) {
@@ -238,34 +245,47 @@ export class BotRunner extends Sweeper<number> {
     if (!endpoint) return missed;
     const now = this.access.clock.now().getTime();
     const clockDeadline = deadlineOf(loaded.state)?.getTime() ?? Infinity;
-    // The tournament's botTimeoutMs, else the server's; never past the clock's deadline (API.md "Bots and tournaments").
+    // The turn's deadline: the tournament's botTimeoutMs, else the server's, from now; never past the clock's
+    // (docs/api.md "Bots and tournaments"). Every attempt of the turn fits in it.
     const deadline = Math.min(clockDeadline, now + (endpoint.timeoutMs ?? this.config.botHttpTimeoutMs));
     const legalMoves: unknown[] = [];
     for (const m of engine.legalMoves(loaded.state.game, seat)) {
       legalMoves.push(engine.encodeMove(m));
       if (legalMoves.length === MAX_LEGAL_MOVES) break;
     }
-    const answer = await askHttpBot(
-      endpoint,
-      {
-        game: engine.id,
-        matchId: loaded.match.id,
-        seat,
-        version: loaded.version,
-        match: this.presenter.respond(engine, loaded, seat),
-        legalMoves,
-        deadlineAt: new Date(deadline).toISOString(),
-      },
-      deadline - now,
-      this.config.webhookAllowPrivate,
+    const turn = {
+      game: engine.id,
+      matchId: loaded.match.id,
+      seat,
+      version: loaded.version,
+      match: this.presenter.respond(engine, loaded, seat),
+      legalMoves,
+      deadlineAt: new Date(deadline).toISOString(),
+    };
+    // A failed answer (an error status, a refused connection, a body that is not a move) is asked again with
+    // backoff until the deadline (http-bot-retry.ts); only the deadline forfeits. An illegal move is not asked
+    // again: it misses the turn at once, as a late one does.
+    // Each attempt is one request, counted as it ends: a failed one at once (so the entrant's failures show
+    // while the turn goes on), the answer with a move once it is judged.
+    const ask = async (timeoutMs: number) => {
+      const attempt = await askHttpBot(endpoint, turn, timeoutMs, this.config.webhookAllowPrivate);
+      if (!attempt.ok) await this.httpBots.recordCall(endpoint, { latencyMs: attempt.latencyMs, failed: true });
+      return attempt;
+    };
+    const { answer, attempts, stopped } = await askUntilDeadline(
+      ask,
+      deadline,
+      { now: () => this.access.clock.now().getTime(), sleep: (ms) => sleep(ms), random: Math.random },
+      () => this.stopping,
     );
     const at = this.access.clock.now().getTime();
     const move: MatchCommand = { type: 'MakeMove', seat, move: answer.ok ? answer.move : null, now: at };
     const legal = answer.ok && at <= deadline && this.access.decider(engine).decide(loaded.state, move).ok;
-    await this.httpBots.recordCall(endpoint, { latencyMs: answer.latencyMs, failed: !legal });
+    if (answer.ok) await this.httpBots.recordCall(endpoint, { latencyMs: answer.latencyMs, failed: !legal });
+    if (stopped && !legal) return null;
     if (!legal)
       this.logger.warn(
-        `match ${loaded.match.id}: HTTP bot at seat ${seat} missed its turn: ${answer.ok ? 'late or illegal move' : answer.why}`,
+        `match ${loaded.match.id}: HTTP bot at seat ${seat} missed its turn after ${attempts.length} request(s): ${answer.ok ? 'late or illegal move' : answer.why}`,
       );
     return legal ? move : { ...missed, now: at };
   }

@@ -23,7 +23,7 @@ export interface DatabaseTimeouts {
 
 export const DEFAULT_DB_TIMEOUTS: DatabaseTimeouts = {
   connectMs: 5000,
-  queryMs: 30_000,
+  queryMs: 5000, // shared/API.md "Bounded waits": every route answers a frozen database within this plus 1 s
   statementMs: 0,
   keepAliveMs: 10_000,
   idleMs: 30_000,
@@ -93,6 +93,12 @@ export interface AppConfig {
   readonly webhookHostConcurrency: number;
   /** How many delivery attempts one instance starts per minute to one host (WEBHOOK_HOST_PER_MINUTE). */
   readonly webhookHostPerMinute: number;
+  /** An attempt unanswered this long is slow: slow ones share half the pool (WEBHOOK_SLOW_MS). */
+  readonly webhookSlowMs: number;
+  /** Timeouts in a row that pause a host (WEBHOOK_BREAKER_TIMEOUTS). */
+  readonly webhookBreakerTimeouts: number;
+  /** A paused host's first pause; each pause after a failed probe doubles it, to 16 times this (WEBHOOK_BREAKER_OPEN_SECONDS). */
+  readonly webhookBreakerOpenSeconds: number;
   /**
    * Whether the start-up pass stores the snapshots that long logs lack (written before snapshots existed, or
    * under an older state format), so their first read is as cheap as any other (SNAPSHOT_BACKFILL=0: off).
@@ -253,6 +259,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookConcurrency: positiveInt('WEBHOOK_CONCURRENCY', env.WEBHOOK_CONCURRENCY, 64),
     webhookHostConcurrency: positiveInt('WEBHOOK_HOST_CONCURRENCY', env.WEBHOOK_HOST_CONCURRENCY, 8),
     webhookHostPerMinute: positiveInt('WEBHOOK_HOST_PER_MINUTE', env.WEBHOOK_HOST_PER_MINUTE, 600),
+    webhookSlowMs: positiveInt('WEBHOOK_SLOW_MS', env.WEBHOOK_SLOW_MS, 1000),
+    webhookBreakerTimeouts: positiveInt('WEBHOOK_BREAKER_TIMEOUTS', env.WEBHOOK_BREAKER_TIMEOUTS, 3),
+    webhookBreakerOpenSeconds: positiveInt('WEBHOOK_BREAKER_OPEN_SECONDS', env.WEBHOOK_BREAKER_OPEN_SECONDS, 30),
     snapshotBackfill: env.SNAPSHOT_BACKFILL !== '0',
     botSweepMs: nonNegativeInt('BOT_SWEEP_MS', env.BOT_SWEEP_MS, 100),
     botHttpTimeoutMs: nonNegativeInt('BOT_HTTP_TIMEOUT_MS', env.BOT_HTTP_TIMEOUT_MS, 5000) || 5000,

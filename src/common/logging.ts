@@ -1,10 +1,10 @@
 /**
- * Structured logs (API.md "Operations"): one JSON object per line on standard output, from one pino logger
+ * Structured logs (docs/api.md "Operations"): one JSON object per line on standard output, from one pino logger
  * per app that both Nest (through nestjs-pino's `Logger`) and Fastify (its request logger, bound to the
  * request id) write to.
  *
  * Request lines are written by Fastify's own log controller (`RequestLines`), not by pino-http (nestjs-pino's middleware): the
- * line API.md asks for is flat (`reqId`, `method`, `route`, `statusCode`, `responseTime`) where pino-http nests
+ * line docs/api.md asks for is flat (`reqId`, `method`, `route`, `statusCode`, `responseTime`) where pino-http nests
  * `req` and `res`, and its middleware would run through middie and an AsyncLocalStorage on every request to
  * give Nest's loggers the request's context, which the one log made inside a request (a 500's stack, in the
  * exception filter) gets from Fastify's `request.log` anyway.

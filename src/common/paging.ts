@@ -20,7 +20,9 @@ export class CursorPageQueryDto {
   @Length(1, 200)
   cursor?: string;
 
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
+  // No `default` keyword in a request schema (it would make the field required in generated types): the
+  // value taken when absent is in the description (test/typed-client.e2e-spec.ts).
+  @ApiPropertyOptional({ minimum: 1, maximum: 200, description: 'How many per page; absent: 50.' })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -2,7 +2,7 @@
  * Per-client rate limits (docs/api.md "Limits"), on @nestjs/throttler:
  * - `default`: every request of a client address, on every route but /health (RATE_LIMIT_PER_MINUTE);
  * - `create`: creations of matches, players and tournaments, on routes marked @LimitedAs('create')
- *   (RATE_LIMIT_CREATE_PER_MINUTE; API.md "Bots and tournaments": one budget for everything that creates rows);
+ *   (RATE_LIMIT_CREATE_PER_MINUTE; docs/api.md "Bots and tournaments": one budget for everything that creates rows);
  * - `stream`: stream openings, on routes marked @LimitedAs('stream') (RATE_LIMIT_STREAMS_PER_MINUTE).
  * Each counts per client across all routes and games, in this instance's memory. Answers carry the IETF
  * draft's `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy` of the tightest

@@ -1,6 +1,6 @@
 /**
  * A request's route as a label for metrics and logs: the template it matched, in the `{param}` form of
- * API.md (`/games/{game}/matches/{id}/moves`), never the path itself, which holds match ids and may hold a
+ * docs/api.md (`/games/{game}/matches/{id}/moves`), never the path itself, which holds match ids and may hold a
  * token. Each game's controllers are registered under its own literal prefix (`/games/reversi/...`), so the
  * game segment is turned back into `{game}` as well: one series per route, not one per route and game.
  * A request that matched no route is `unmatched`. The set of labels is the set of routes: bounded.

@@ -85,8 +85,7 @@ export class TimeControlDto {
     example: 5,
     minimum: 0,
     maximum: 86_400,
-    default: 0,
-    description: "Added to a seat's clock after each of its moves (Fischer).",
+    description: "Added to a seat's clock after each of its moves (Fischer); absent: 0.",
   })
   @IsOptional()
   @IsInt()
@@ -123,7 +122,7 @@ export class CreateMatchDto {
   @IsObject()
   options?: Record<string, unknown>;
 
-  @ApiPropertyOptional({ default: false, description: 'Keeps the match out of the lobby (GET /games/{game}/matches).' })
+  @ApiPropertyOptional({ description: 'Keeps the match out of the lobby (GET /games/{game}/matches); absent: false.' })
   @IsOptional()
   @IsBoolean()
   unlisted?: boolean;
@@ -137,9 +136,8 @@ export class CreateMatchDto {
 
   @ApiPropertyOptional({
     enum: ['forfeit', 'random'],
-    default: 'forfeit',
     description:
-      'forfeit: the seat loses (in 3+ seats it leaves and the others play on); random: the server plays a random legal move for it.',
+      'forfeit (when absent): the seat loses (in 3+ seats it leaves and the others play on); random: the server plays a random legal move for it.',
   })
   @IsOptional()
   @IsIn(['forfeit', 'random'])
@@ -189,8 +187,7 @@ export class JoinDto {
 class ListFilterDto {
   @ApiPropertyOptional({
     enum: ['waiting', 'active', 'finished'],
-    default: 'waiting',
-    description: 'Which matches to list.',
+    description: 'Which matches to list; absent: waiting.',
   })
   @IsOptional()
   @IsIn(['waiting', 'active', 'finished'])
@@ -225,7 +222,7 @@ export class ResignDto {
 }
 
 export class LogQueryDto {
-  @ApiPropertyOptional({ description: 'Only entries with seq greater than this (a cursor).', default: 0 })
+  @ApiPropertyOptional({ description: 'Only entries with seq greater than this (a cursor); absent: 0.' })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -233,7 +230,7 @@ export class LogQueryDto {
   @Max(MAX_VERSION)
   after?: number;
 
-  @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 1000 })
+  @ApiPropertyOptional({ minimum: 1, maximum: 1000, description: 'How many entries at most; absent: 100.' })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -263,7 +260,7 @@ export class LegalMovesQueryDto {
   @Matches(new RegExp(CURSOR_PATTERN), { message: 'cursor must be a nextCursor value' })
   cursor?: string;
 
-  @ApiPropertyOptional({ default: 200, minimum: 1, maximum: 1000 })
+  @ApiPropertyOptional({ minimum: 1, maximum: 1000, description: 'How many moves per page; absent: 200.' })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

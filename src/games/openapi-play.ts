@@ -117,6 +117,7 @@ function tournament(entrant: string): object {
       'seatsPerMatch',
       'plannedRounds',
       'endsAt',
+      'startsAt',
       'botTimeoutMs',
       'entrants',
       'standings',
@@ -127,7 +128,16 @@ function tournament(entrant: string): object {
       id: { type: 'string', format: 'uuid' },
       game: { type: 'string' },
       format: { type: 'string', enum: ['round-robin', 'swiss', 'arena'] },
-      status: { type: 'string', enum: ['running', 'finished'] },
+      status: {
+        type: 'string',
+        enum: ['upcoming', 'running', 'finished'],
+        description: 'upcoming: its startsAt is ahead (no match of it exists yet); running from its first round.',
+      },
+      startsAt: {
+        type: 'string',
+        format: 'date-time',
+        description: "When its first round is (or was) created: the create body's startsAt, else its creation.",
+      },
       seatsPerMatch: { type: 'integer', minimum: 2 },
       plannedRounds: {
         type: 'integer',
@@ -191,6 +201,15 @@ const TOURNAMENT_REQUEST = {
       description: 'What a timeout does, forfeit when absent (a late, failed or illegal answer of an HTTP bot is one).',
     },
     entrants: { type: 'array', minItems: 2, maxItems: 64, items: ref('TournamentEntrantRequest') },
+    startsAt: {
+      type: 'string',
+      format: 'date-time',
+      maxLength: 64,
+      example: '2026-06-01T18:00:00Z',
+      description:
+        'When the first round is created (ISO 8601 with its zone), now when absent: until then no match, clock or bot turn of the tournament runs, and its status is upcoming. ' +
+        'Not a time, more than 5 minutes past, or more than 366 days ahead is 400 VALIDATION_FAILED (reason tournament/starts-at, tournament/starts-at-past, tournament/starts-at-far).',
+    },
     botTimeoutMs: {
       type: 'integer',
       minimum: 1,
@@ -333,7 +352,15 @@ export const PLAY_SCHEMAS: Record<string, object> = {
         minLength: 1,
         maxLength: 2000,
         description:
-          'An HTTP bot: each of its turns is posted here, signed with the webhookSecret of the create response.',
+          'An HTTP bot: each of its turns is posted here, signed with its webhookSecret (its own, else the one of the create response).',
+      },
+      webhookSecret: {
+        type: 'string',
+        pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$',
+        example: 'whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+        description:
+          'An HTTP bot only: its own secret, "whsec_" and the base64 of 24 to 64 random bytes, that signs its requests, known to its host before its first turn. ' +
+          'Given, the create response does not repeat it; absent, the server makes one and answers it once. Anything else is 400 VALIDATION_FAILED (reason entrants/webhook-secret).',
       },
       player: {
         type: 'string',
@@ -350,7 +377,8 @@ export const PLAY_SCHEMAS: Record<string, object> = {
       ...ENTRANT.properties,
       webhookSecret: {
         type: 'string',
-        description: 'HTTP bots only, shown this once: signs every request to the bot.',
+        description:
+          'HTTP bots only, shown this once: signs every request to the bot. Absent for a bot that brought its own webhookSecret.',
       },
     },
   },

@@ -331,7 +331,13 @@ function gameSchemas(g: GameDefinition): Record<string, object> {
         items: { type: 'integer' },
         description: 'Seats that may move now; several in simultaneous phases.',
       },
-      you: { type: 'integer', nullable: true, description: "The caller's seat; null for spectators." },
+      you: {
+        type: 'integer',
+        minimum: 0,
+        nullable: true,
+        description:
+          "The seat this answer is for, whose view `view` is: the caller's seat token's seat, or the seat its player key holds here (after a move, the mover's; after a join or a rematch, the seat taken, as `seat`; after a bot's join, null: the caller sees the spectator view). Null for a caller without a credential (the spectator view) and in the answer that creates a match (each seat's token is in `seats`).",
+      },
       view: ref(`${n}View`),
       outcome: ref('Outcome'),
       rematch: {
@@ -543,16 +549,18 @@ export function addGameSchemas(document: OpenAPIObject, games: readonly GameDefi
   addCallbacks(document, '/tournaments', HTTP_BOT_CALLBACKS);
   for (const scheme of Object.values(document.components.securitySchemes ?? {}))
     delete (scheme as { bearerFormat?: string }).bearerFormat;
-  withoutRequestDefaults(document);
 }
 
 /**
- * Takes the `default` keyword out of every schema a request body reaches (following `$ref`s), writing the
- * default into the description instead. Why: openapi-typescript (examples/README.md) makes a property with a
- * `default` required in the generated types, so `options: { setup: "random" }` did not compile although the
- * server fills every left-out option in. The catalogue (GET /games) still lists each option's default.
+ * Takes the `default` keyword out of every schema a request body or a parameter reaches (following `$ref`s),
+ * writing the default into the description instead. Why: openapi-typescript (examples/README.md) makes a property
+ * with a `default` required in the generated types, so `options: { setup: "random" }` did not compile although
+ * the server fills every left-out option in, and a seek did not compile without `ratingRange` (issue 35: the seek
+ * schemas were added after this sweep had run). So it runs last, on the whole document (src/app.ts), and
+ * test/typed-client.e2e-spec.ts compiles a minimal request of every operation against the generated types. The
+ * catalogue (GET /games) still lists each option's default.
  */
-function withoutRequestDefaults(document: OpenAPIObject): void {
+export function withoutRequestDefaults(document: OpenAPIObject): void {
   const schemas = (document.components?.schemas ?? {}) as Record<string, object>;
   const seen = new Set<string>();
   const visit = (node: unknown): void => {
@@ -576,10 +584,15 @@ function withoutRequestDefaults(document: OpenAPIObject): void {
     for (const [k, v] of Object.entries(o)) if (k !== '$ref' && k !== 'example' && k !== 'examples') visit(v);
   };
   for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item as Record<string, { requestBody?: unknown }>)) {
-      if (operation && typeof operation === 'object' && 'requestBody' in operation) {
+    for (const operation of Object.values(item as Record<string, { requestBody?: unknown; parameters?: unknown }>)) {
+      if (!operation || typeof operation !== 'object') continue;
+      if ('requestBody' in operation) {
         operation.requestBody = structuredClone(operation.requestBody);
         visit(operation.requestBody);
+      }
+      if (Array.isArray(operation.parameters)) {
+        operation.parameters = structuredClone(operation.parameters);
+        visit(operation.parameters);
       }
     }
   }

@@ -1,5 +1,5 @@
 /**
- * Stream tickets (API.md "Waiting for your turn"): a browser's EventSource cannot set headers, so without a
+ * Stream tickets (docs/api.md "Waiting for your turn"): a browser's EventSource cannot set headers, so without a
  * ticket its stream's URL carries the seat token or player key itself, and URLs end up in access logs, proxy
  * logs and browser history (issue 25, L6). `POST /stream-tickets` (token as Bearer) answers a ticket that a
  * stream takes as `?ticket=`: single use, good for 60 s, and it opens the stream as the token would have.

@@ -92,7 +92,9 @@ export class SeatsService {
       const after = await this.access.append(engine, loaded, events, {
         seatTaken: { seat: event.seat, name, playerId: null, tokenHash: null, bot },
       });
-      if (after) return { ...this.presenter.respond(engine, after, event.seat), seat: event.seat };
+      // The caller is not the bot's seat: it sees what a spectator sees (the bot's hand stays hidden), and `seat`
+      // says where the bot sat.
+      if (after) return { ...this.presenter.respond(engine, after, 'spectator'), seat: event.seat };
     }
     throw await this.access.versionConflict(id.toLowerCase(), 0);
   }

@@ -1,5 +1,5 @@
 /**
- * `GET /metrics` on a port of its own (METRICS_PORT; API.md "Operations"), a plain node:http server beside the
+ * `GET /metrics` on a port of its own (METRICS_PORT; docs/api.md "Operations"), a plain node:http server beside the
  * API's Fastify: a scrape is then never rate-limited, never in the request log or the OpenAPI document, and
  * can be kept off the public network by a firewall rule on its port alone (as Nakama serves its metrics).
  */

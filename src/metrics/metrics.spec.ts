@@ -12,7 +12,7 @@ async function valueOf(metrics: Metrics, line: string): Promise<number> {
 describe('route labels', () => {
   const routes = new RouteLabels(['reversi', 'qwirkle']);
 
-  it('turns Fastify templates into API.md templates, the game segment included', () => {
+  it('turns Fastify templates into docs/api.md templates, the game segment included', () => {
     expect(routes.of('/games/reversi/matches/:id/moves')).toBe('/games/{game}/matches/{id}/moves');
     expect(routes.of('/games/qwirkle/matches')).toBe('/games/{game}/matches');
     expect(routes.of('/games/:game/matches/:id/webhook-deliveries')).toBe(

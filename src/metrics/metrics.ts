@@ -1,5 +1,5 @@
 /**
- * The server's Prometheus metrics (API.md "Operations"), on prom-client, in a registry of the app's own (not
+ * The server's Prometheus metrics (docs/api.md "Operations"), on prom-client, in a registry of the app's own (not
  * prom-client's global one: a test process runs several apps, each with its own counts).
  *
  * Two kinds of family:
@@ -11,7 +11,7 @@
  *
  * `METRICS_PORT=0` turns it all off: no registry, and every method returns at once (bench/README.md, "Metrics",
  * measures on against off). @willsoto/nestjs-prometheus was not taken: it serves /metrics on the API's own
- * port through a controller (rate-limited, logged and in the OpenAPI document), where API.md wants a port of
+ * port through a controller (rate-limited, logged and in the OpenAPI document), where docs/api.md wants a port of
  * its own, and it adds nothing prom-client does not do.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';

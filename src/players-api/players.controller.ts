@@ -24,7 +24,8 @@ export class PlayersController {
 
   @Post()
   @HttpCode(201)
-  @LimitedAs('create') // a player is a row: it spends the creation budget, as a match does (API.md "Bots and tournaments")
+  // A player is a row: it spends the creation budget, as a match does (docs/api.md "Bots and tournaments").
+  @LimitedAs('create')
   @ApiOperation({
     summary: 'Register a player',
     description:

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { TimeControlDto } from '../games/dto';
 
-/** `POST /games/{game}/seeks` (API.md "Matchmaking and arenas"). */
+/** `POST /games/{game}/seeks` (docs/api.md "Matchmaking and arenas"). */
 export class CreateSeekDto {
   @ApiPropertyOptional({
     type: TimeControlDto,
@@ -41,8 +41,8 @@ export class CreateSeekDto {
   @ApiPropertyOptional({
     minimum: 0,
     maximum: 10_000,
-    default: 5,
-    description: 'How far apart in rating a seeker may be at first; the range grows by this every 10 s of waiting.',
+    description:
+      'How far apart in rating a seeker may be at first; absent: 5. The range grows by this every 10 s of waiting.',
   })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })

@@ -1,4 +1,4 @@
-/** The seeks' components of the OpenAPI document (API.md "Matchmaking and arenas"), added beside the games' ones. */
+/** The seeks' components of the OpenAPI document (docs/api.md "Matchmaking and arenas"), beside the games' ones. */
 const STATUS = { type: 'string', enum: ['waiting', 'matched', 'cancelled', 'expired'] };
 
 export const SEEK_SCHEMAS = {
@@ -22,8 +22,7 @@ export const SEEK_SCHEMAS = {
         type: 'number',
         minimum: 0,
         maximum: 10_000,
-        default: 5,
-        description: 'The first rating range; it grows by this every 10 s of waiting.',
+        description: 'The first rating range; absent: 5. The range grows by this every 10 s of waiting.',
       },
       botAfterSeconds: {
         type: 'integer',

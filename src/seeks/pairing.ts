@@ -1,5 +1,5 @@
 /**
- * Who sits with whom (API.md "Matchmaking and arenas"), as a pure function of the waiting seeks and the time:
+ * Who sits with whom (docs/api.md "Matchmaking and arenas"), as a pure function of the waiting seeks and the time:
  * the seek matcher runs it inside the transaction that holds the game's seeks locked, then seats the tables.
  *
  * - A seek's range is its `ratingRange` r, widened by r every `widenMs` of waiting: r, 2r, 3r, …

@@ -1,5 +1,5 @@
 /**
- * An arena (API.md "Matchmaking and arenas"): until its time is up, every entrant that is not playing is paired
+ * An arena (docs/api.md "Matchmaking and arenas"): until its time is up, every entrant that is not playing is paired
  * again at once with the free entrants closest in score, never with its last opponent while another is free.
  * Pure: the director calls it with the free entrants each time it looks (every TOURNAMENT_SWEEP_MS).
  *

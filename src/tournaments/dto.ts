@@ -39,12 +39,22 @@ export class EntrantDto {
 
   @ApiPropertyOptional({
     example: 'https://bots.example.com/turn',
-    description: 'An HTTP bot: each of its turns is posted here, signed with the webhookSecret of the create response.',
+    description:
+      'An HTTP bot: each of its turns is posted here, signed with its webhookSecret (its own, or the one of the create response).',
   })
   @IsOptional()
   @IsString()
   @Length(1, 2000)
   url?: string;
+
+  @ApiPropertyOptional({
+    example: 'whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
+    description:
+      'An HTTP bot only: its own secret, "whsec_" and the base64 of 24 to 64 random bytes, that signs its requests. ' +
+      'Given, the create response does not repeat it; absent, the server makes one and answers it once.',
+  })
+  @IsOptional()
+  webhookSecret?: unknown;
 
   @ApiPropertyOptional({
     description:
@@ -127,6 +137,17 @@ export class CreateTournamentDto {
   @Min(1)
   @Max(60_000)
   botTimeoutMs?: number;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    example: '2026-06-01T18:00:00Z',
+    description:
+      'When the first round is created (ISO 8601, with its zone); now when absent. Until then no match, clock or bot turn of the tournament runs, and its status is upcoming.',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  startsAt?: string;
 
   @ApiProperty({ type: [EntrantDto] })
   @IsArray()

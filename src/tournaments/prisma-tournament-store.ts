@@ -21,7 +21,7 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
     private readonly matches: MatchReadModel = new PrismaMatchReadModel(prisma),
   ) {}
 
-  async create(t: NewTournament, firstRound: NewRound): Promise<void> {
+  async create(t: NewTournament, firstRound: NewRound | null): Promise<void> {
     await this.prisma.$transaction(
       async (tx) => {
         await tx.tournament.create({
@@ -34,8 +34,9 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
             options: t.options ?? {},
             clock: t.clock === null ? Prisma.DbNull : (t.clock as object),
             status: 'running',
-            roundsCreated: 1,
+            roundsCreated: firstRound === null ? 0 : 1,
             endsAt: t.endsAt,
+            startsAt: t.startsAt,
             plannedRounds: t.plannedRounds,
             botTimeoutMs: t.botTimeoutMs,
             schedule: t.schedule === null ? Prisma.DbNull : (t.schedule as number[][][]),
@@ -52,7 +53,7 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
             },
           },
         });
-        await createRoundIn(tx, t.id, 1, firstRound);
+        if (firstRound !== null) await createRoundIn(tx, t.id, 1, firstRound);
       },
       { timeout: 60_000 },
     );
@@ -99,6 +100,7 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
       botTimeoutMs: t.botTimeoutMs,
       createdAt: t.createdAt,
       endsAt: t.endsAt,
+      startsAt: t.startsAt,
       entrants: t.entrants.map((e) => ({
         idx: e.idx,
         name: e.name,
@@ -175,6 +177,8 @@ export class PrismaTournamentStore implements TournamentStore, HttpBotDirectory 
       UPDATE "Tournament" t SET "lease" = ${leaseUntil}::timestamptz
        WHERE t."id" IN (
          SELECT "id" FROM "Tournament" WHERE "status" = 'running' AND ("lease" IS NULL OR "lease" <= ${now}::timestamptz)
+            -- One that starts later has nothing to do until then (and must not take the places of running ones).
+            AND ("roundsCreated" > 0 OR "startsAt" IS NULL OR "startsAt" <= ${now}::timestamptz)
           ORDER BY "createdAt" LIMIT ${limit}::int FOR UPDATE SKIP LOCKED)
       RETURNING t."id"::text AS "id"`;
     return rows.map((r) => r.id);

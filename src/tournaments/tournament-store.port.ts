@@ -45,13 +45,15 @@ export interface TournamentRecord {
   readonly createdAt: Date;
   /** Arenas: when pairing stops; null in the other formats. */
   readonly endsAt: Date | null;
+  /** When its first round is created (the director does it then); null: it was created with the tournament. */
+  readonly startsAt: Date | null;
   readonly entrants: readonly EntrantRecord[];
   readonly matches: readonly TournamentMatchRecord[];
 }
 
 export interface NewTournament extends Pick<
   TournamentRecord,
-  'id' | 'game' | 'format' | 'rounds' | 'seatsPerMatch' | 'options' | 'clock' | 'endsAt' | 'botTimeoutMs'
+  'id' | 'game' | 'format' | 'rounds' | 'seatsPerMatch' | 'options' | 'clock' | 'endsAt' | 'botTimeoutMs' | 'startsAt'
 > {
   readonly entrants: readonly Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[];
   readonly plannedRounds: number;
@@ -70,8 +72,11 @@ export interface TournamentProgress {
 export type NewRound = readonly { readonly match: NewMatch; readonly entrants: readonly number[] }[];
 
 export interface TournamentStore {
-  /** The tournament, its entrants and its first round, in one transaction. */
-  create(tournament: NewTournament, firstRound: NewRound): Promise<void>;
+  /**
+   * The tournament, its entrants and its first round, in one transaction; `firstRound` null: none yet (it starts
+   * later, and the director creates round 1 at `startsAt`).
+   */
+  create(tournament: NewTournament, firstRound: NewRound | null): Promise<void>;
   /** Round `round` whole, in one transaction, unless it exists already (another director made it): then false. */
   createRound(tournamentId: string, round: number, matches: NewRound): Promise<boolean>;
   /** The tournament with its entrants and matches; not its schedule (scheduledRound reads one round of it). */
@@ -86,7 +91,10 @@ export interface TournamentStore {
   /** Writes a match's points once (a second call changes nothing), counting it in the tournament's progress. */
   setResult(matchId: string, result: { points: readonly number[] }): Promise<void>;
   finish(id: string): Promise<void>;
-  /** Running tournaments no other director holds: FOR UPDATE SKIP LOCKED, then a lease until `leaseUntil`. */
+  /**
+   * Running tournaments no other director holds (and not one whose `startsAt` is still ahead with no round yet):
+   * FOR UPDATE SKIP LOCKED, then a lease until `leaseUntil`.
+   */
   claim(now: Date, leaseUntil: Date, limit: number): Promise<string[]>;
   /** Gives back a claim that still holds the lease `leaseUntil` (a claim another instance took over since is left alone). */
   release(id: string, leaseUntil: Date): Promise<void>;

@@ -68,6 +68,8 @@ export class TournamentDirector extends Sweeper<void> {
     }
     const t = await this.store.load(id);
     if (!t || t.status !== 'running') return;
+    // Not started yet (POST /tournaments `startsAt`): its first round, so its first match and turn, waits.
+    if (t.roundsCreated === 0 && t.startsAt !== null && this.access.clock.now() < t.startsAt) return;
     if (t.format === 'arena') {
       await this.advanceArena(t);
       return;

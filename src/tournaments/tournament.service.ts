@@ -21,6 +21,7 @@ import { refuseWebhookUrl } from '../webhooks/webhook-url';
 import type { CreateTournamentDto } from './dto';
 import type { Round } from './pairing';
 import { ARENA_POINTS_SCALE } from './arena';
+import { startsAtOf, webhookSecretOf } from './create-checks';
 import { arenaRound, byesOf, nextSwissRound, planOf } from './rounds';
 import { plannedMatches } from './size';
 import { standingsOf } from './standings';
@@ -88,6 +89,11 @@ export class TournamentService {
     const options = engine.parseOptions(input.options, k);
     if (!options.ok) throw fromEngineError(options.error);
     const clock = clockSettings({ timeControl: input.timeControl, onTimeout: input.onTimeout });
+    const now = this.clock.now();
+    const start = startsAtOf(input.startsAt, now);
+    if (!start.ok) throw invalid(start.message, start.reason);
+    // Later: no round now; the director creates the first one at startsAt (so no match, clock or bot turn before).
+    const later = start.value.getTime() > now.getTime();
     const entrants = await this.entrants(engine, input, bearer);
     // A round ends when its matches do: bots always move, a player only within a clock.
     if (clock === null && entrants.some((e) => e.kind === 'player')) {
@@ -111,24 +117,37 @@ export class TournamentService {
       roundsCreated: 0,
       plannedRounds,
       botTimeoutMs: input.botTimeoutMs ?? null,
-      createdAt: this.clock.now(),
+      createdAt: now,
+      startsAt: start.value,
       matches: [],
-      endsAt: arena ? new Date(this.clock.now().getTime() + (input.minutes as number) * 60_000) : null,
+      endsAt: arena ? new Date(start.value.getTime() + (input.minutes as number) * 60_000) : null,
       entrants: entrants.map((e) => ({ ...e, requests: 0, failures: 0, latencyMs: 0 })),
     };
-    const first = this.roundMatches(
-      engine,
-      record,
-      arena ? arenaRound(record) : schedule === null ? nextSwissRound(record, engine.seats.min) : (schedule[0] ?? []),
-    );
+    const first = later
+      ? null
+      : this.roundMatches(
+          engine,
+          record,
+          arena
+            ? arenaRound(record)
+            : schedule === null
+              ? nextSwissRound(record, engine.seats.min)
+              : (schedule[0] ?? []),
+        );
     await this.store.create({ ...record, entrants, plannedRounds, schedule }, first);
-    this.access.metrics.matchesCreated(engine.id, first.length); // the first round's matches, committed with the tournament
-    this.access.created(
-      engine,
-      first.map((m) => m.match),
-    );
+    // The first round's matches, committed with the tournament (a later start: the director counts its own).
+    if (first !== null) {
+      this.access.metrics.matchesCreated(engine.id, first.length);
+      this.access.created(
+        engine,
+        first.map((m) => m.match),
+      );
+    }
     const response = await this.get(id);
-    const secrets = new Map(entrants.filter((e) => e.secret !== null).map((e) => [e.name, e.secret as string]));
+    // The secrets the server made, shown this once; a bot's own secret is not repeated (its owner holds it).
+    const secrets = new Map(
+      entrants.filter((e) => e.secret !== null && !e.ownSecret).map((e) => [e.name, e.secret as string]),
+    );
     return {
       ...response,
       entrants: response.entrants.map((e) => (secrets.has(e.name) ? { ...e, webhookSecret: secrets.get(e.name) } : e)),
@@ -156,7 +175,9 @@ export class TournamentService {
       id: t.id,
       game: t.game,
       format: t.format,
-      status: t.status,
+      // Stored as running from its creation; upcoming until the director created its first round at startsAt.
+      status: t.status === 'running' && t.roundsCreated === 0 ? 'upcoming' : t.status,
+      startsAt: (t.startsAt ?? t.createdAt).toISOString(),
       seatsPerMatch: t.seatsPerMatch,
       plannedRounds: t.format === 'arena' ? null : await this.plannedRounds(t),
       endsAt: t.endsAt?.toISOString() ?? null,
@@ -253,15 +274,20 @@ export class TournamentService {
     engine: AnyEngine,
     input: CreateTournamentDto,
     bearer: string | undefined,
-  ): Promise<Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[]> {
-    const out: Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'>[] = [];
+  ): Promise<NewEntrant[]> {
+    const out: NewEntrant[] = [];
     let caller: PlayerRecord | null | undefined;
     for (const [idx, e] of input.entrants.entries()) {
       const kinds = [e.bot, e.url, e.player].filter((x) => x !== undefined).length;
       if (kinds !== 1) throw invalid(`entrants.${idx}: give exactly one of bot, url or player.`, 'entrants/kind');
-      const base = { idx, bot: null, url: null, secret: null, playerId: null };
+      if (e.webhookSecret !== undefined && e.url === undefined)
+        throw invalid(
+          `entrants.${idx}.webhookSecret: only an HTTP bot (an entrant with a url) has one.`,
+          'entrants/kind',
+        );
+      const base = { idx, bot: null, url: null, secret: null, playerId: null, ownSecret: false };
       if (e.player !== undefined) {
-        // A player enters itself, nobody else (API.md "Bots and tournaments"): the request carries its key.
+        // A player enters itself, nobody else (docs/api.md "Bots and tournaments"): the request carries its key.
         caller ??= await this.caller(bearer);
         if (caller === null || caller.id !== e.player.toLowerCase()) {
           throw new ApiError(
@@ -286,12 +312,16 @@ export class TournamentService {
       }
       const refused = refuseWebhookUrl(e.url as string, this.config.webhookAllowPrivate);
       if (refused) throw invalid(`entrants.${idx}.url ${refused}.`, 'entrants/url-refused');
+      // Its own secret (so its host knows it before the first turn), else one made here and answered once.
+      const own = e.webhookSecret === undefined ? null : webhookSecretOf(e.webhookSecret);
+      if (own !== null && !own.ok) throw invalid(`entrants.${idx}.${own.message}`, own.reason);
       out.push({
         ...base,
         name: e.name,
         kind: 'http',
         url: e.url as string,
-        secret: `whsec_${randomBytes(32).toString('base64')}`,
+        secret: own?.value ?? `whsec_${randomBytes(32).toString('base64')}`,
+        ownSecret: own !== null,
       });
     }
     const names = out.map((e) => e.name);
@@ -304,6 +334,9 @@ export class TournamentService {
     return out;
   }
 }
+
+/** An entrant as created: no calls counted yet; `ownSecret`: the HTTP bot brought its webhookSecret. */
+type NewEntrant = Omit<EntrantRecord, 'requests' | 'failures' | 'latencyMs'> & { readonly ownSecret: boolean };
 
 /** Who holds an entrant's seat: a bot (built-in or HTTP, named as the entrant) or the player. */
 function holderOf(e: EntrantRecord): SeatHolder {

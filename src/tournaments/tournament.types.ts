@@ -27,7 +27,10 @@ export interface TournamentResponse {
   id: string;
   game: string;
   format: 'round-robin' | 'swiss' | 'arena';
-  status: 'running' | 'finished';
+  /** upcoming: its startsAt is ahead (or the director has not created its first round yet). */
+  status: 'upcoming' | 'running' | 'finished';
+  /** When its first round is (or was) created: the create body's startsAt, else its creation. */
+  startsAt: string;
   seatsPerMatch: number;
   /** The rounds the tournament plays in all; null in an arena (each pairing there is a round). */
   plannedRounds: number | null;

@@ -20,12 +20,13 @@ export class TournamentsController {
   ) {}
 
   @Post()
-  @LimitedAs('create') // one creation, as API.md says; its size is bounded by TOURNAMENT_MAX_MATCHES
+  @LimitedAs('create') // one creation, as docs/api.md says; its size is bounded by TOURNAMENT_MAX_MATCHES
   @ApiOperation({
     summary: 'Start a tournament of bots (built-in or HTTP) and players',
     description:
       'round-robin: every pair (every table of seatsPerMatch) meets `rounds` times, seat order alternating. swiss: `rounds` rounds paired by points. ' +
-      'The first round is created with the tournament; each next one when every match of the last has ended. The entrants of HTTP bots carry their webhookSecret in this response only. ' +
+      'The first round is created with the tournament, or at its startsAt (upcoming until then: no match, clock or bot turn); each next one when every match of the last has ended. ' +
+      'The entrants of HTTP bots carry the webhookSecret the server made for them in this response only (a bot that brought its own is not answered it). ' +
       'A { player } entrant must be the player whose key the request carries (403 FORBIDDEN otherwise; an unknown key is 401).',
   })
   @ApiBody({ schema: ref('CreateTournamentRequest') })
@@ -34,7 +35,8 @@ export class TournamentsController {
     [
       {
         status: 201,
-        description: "The tournament, its first round created; HTTP bots' secrets shown this once.",
+        description:
+          "The tournament, its first round created (unless it starts later); HTTP bots' secrets shown this once.",
         schema: ref('CreatedTournament'),
       },
     ],

@@ -128,4 +128,17 @@ describe('postWebhook', () => {
       await s.close();
     }
   });
+
+  it('an attempt the caller cuts ends at once, with no answer, and is not a timeout', async () => {
+    const s = await serve(() => undefined); // never answers
+    try {
+      const cut = new AbortController();
+      const pending = postWebhook(`${s.url}/hook`, {}, '{}', { ...opts, timeoutMs: 60_000, signal: cut.signal });
+      while (s.paths.length === 0) await new Promise((r) => setTimeout(r, 5));
+      cut.abort();
+      expect(await pending).toMatchObject({ statusCode: null, error: 'unreachable', timedOut: false });
+    } finally {
+      await s.close();
+    }
+  });
 });

@@ -68,7 +68,7 @@ export function postWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
-  opts: { timeoutMs: number; allowPrivate: boolean },
+  opts: { timeoutMs: number; allowPrivate: boolean; signal?: AbortSignal },
 ): Promise<PostResult> {
   return new Promise((resolve) => {
     let target: URL;
@@ -141,6 +141,13 @@ export function postWebhook(
     req.on('error', (error: NodeJS.ErrnoException) =>
       done(noAnswer(error.code === REFUSED ? 'refused' : 'unreachable', timedOut)),
     );
+    // The caller may cut the attempt (the dispatcher's slow lane is full): no answer, and not a timeout.
+    const cut = (): void => {
+      req.destroy(new Error('cut'));
+    };
+    if (opts.signal?.aborted) cut();
+    else opts.signal?.addEventListener('abort', cut, { once: true });
+    req.on('close', () => opts.signal?.removeEventListener('abort', cut));
     req.end(body);
   });
 }

@@ -4,11 +4,13 @@ import { Webhook } from 'standardwebhooks';
 import { CLOCK, type Clock } from '../common/clock';
 import type { AppConfig } from '../common/config';
 import { APP_CONFIG } from '../common/tokens';
+import { CircuitBreakers } from './circuit-breaker';
 import { HostBudget, hostOf } from './host-budget';
 import { Metrics, NO_METRICS } from '../metrics/metrics';
 import { OutboxSignal } from './outbox-signal';
 import { postWebhook } from './post';
 import { nextAttemptAt } from './retry';
+import { SlowLane, slowShareOf } from './slow-lane';
 import { type DueDelivery, type Settlement, WEBHOOK_STORE, type WebhookStore } from './webhook-store.port';
 import { Sweeper } from '../sweep/sweep';
 
@@ -17,6 +19,9 @@ import { Sweeper } from '../sweep/sweep';
  * mid-attempt holds its deliveries that long at most before another instance takes them.
  */
 const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5000;
+
+/** A host paused again and again is paused at most this many times WEBHOOK_BREAKER_OPEN_SECONDS at once. */
+const MAX_PAUSE_FACTOR = 16;
 
 /**
  * Posts the outbox. Every instance runs one: a pool of WEBHOOK_CONCURRENCY slots. Due deliveries are claimed
@@ -32,6 +37,11 @@ const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5000;
  * Each host has a budget besides (host-budget.ts): WEBHOOK_HOST_CONCURRENCY attempts in flight and
  * WEBHOOK_HOST_PER_MINUTE started a minute. A claimed delivery over its host's budget is deferred: given back
  * with a later due time and no attempt recorded, so it neither fails nor spends its retries.
+ *
+ * And slow hosts share half the pool (slow-lane.ts, issue 35 N4): an attempt to a host that timed out, or one
+ * unanswered for WEBHOOK_SLOW_MS, holds a slot of that half; past it the delivery is deferred, or the attempt
+ * cut and deferred. A host that times out WEBHOOK_BREAKER_TIMEOUTS times in a row is paused
+ * (circuit-breaker.ts): its deliveries are deferred to the pause's end, then one probe goes.
  */
 @Injectable()
 export class WebhookDispatcher extends Sweeper<boolean> {
@@ -40,6 +50,8 @@ export class WebhookDispatcher extends Sweeper<boolean> {
   private attempts = 0;
   private readonly idleWaiters: (() => void)[] = [];
   private readonly budget: HostBudget;
+  private readonly breakers: CircuitBreakers;
+  private readonly lane: SlowLane;
 
   constructor(
     @Inject(WEBHOOK_STORE) private readonly store: WebhookStore,
@@ -58,6 +70,13 @@ export class WebhookDispatcher extends Sweeper<boolean> {
       failure: 'claim failed',
     });
     this.budget = new HostBudget(config.webhookHostConcurrency, config.webhookHostPerMinute);
+    this.breakers = new CircuitBreakers({
+      trips: config.webhookBreakerTimeouts,
+      openMs: config.webhookBreakerOpenSeconds * 1000,
+      maxOpenMs: MAX_PAUSE_FACTOR * config.webhookBreakerOpenSeconds * 1000,
+      probeMs: config.webhookTimeoutMs,
+    });
+    this.lane = new SlowLane(slowShareOf(config.webhookConcurrency));
     signal.listen(() => {
       if (this.config.webhookPollMs > 0) this.pump();
     });
@@ -119,11 +138,31 @@ export class WebhookDispatcher extends Sweeper<boolean> {
     const due = await this.store.claimDue(now, new Date(now.getTime() + leaseMs(this.config.webhookTimeoutMs)), free);
     this.budget.prune(now.getTime());
     const deferred: { delivery: DueDelivery; until: Date }[] = [];
+    const t = now.getTime();
+    const later = (d: DueDelivery, at: number | null, spreadMs = this.deferMs()): void => {
+      deferred.push({ delivery: d, until: new Date(Math.max(at ?? 0, t) + spreadMs) });
+    };
     for (const d of due) {
       const host = hostOf(d.url) ?? '';
-      const take = this.budget.take(host, now.getTime());
-      if (take.ok) this.start(d, host);
-      else deferred.push({ delivery: d, until: new Date(Math.max(take.retryAt ?? 0, now.getTime() + this.deferMs())) });
+      // A paused host's delivery waits for its pause to end; a slow host's needs room in the slow half.
+      const admit = this.breakers.admit(host, t);
+      if (!admit.ok) {
+        later(d, admit.until);
+        continue;
+      }
+      const slow = this.breakers.slow(host) || this.lane.slow(host, t);
+      if (slow && !this.lane.hasRoom()) {
+        if (admit.probe) this.breakers.cut(host); // the probe did not go: the next one may
+        later(d, null, this.deferMs(this.config.webhookSlowMs));
+        continue;
+      }
+      const take = this.budget.take(host, t);
+      if (!take.ok) {
+        if (admit.probe) this.breakers.cut(host);
+        later(d, take.retryAt);
+        continue;
+      }
+      this.start(d, host, slow);
     }
     await this.store.defer(deferred);
     const full = due.length >= free;
@@ -133,18 +172,33 @@ export class WebhookDispatcher extends Sweeper<boolean> {
 
   /**
    * How long a delivery over its host's concurrent budget waits before it is claimed again: the first retry's
-   * delay, at most a second, with ±25% jitter (so the deferred ones do not all come back at once).
+   * delay, at most a second, with ±25% jitter (so the deferred ones do not all come back at once). A slow
+   * host's, when the slow half is full, waits about WEBHOOK_SLOW_MS instead: the half frees as its attempts end,
+   * and hundreds of a hanging host's deliveries claimed and deferred every few milliseconds would crowd the
+   * claims that find the others' (seen: a ninth host's webhooks 2.2-2.7 s late with the short delay).
    */
-  private deferMs(): number {
-    return Math.round(Math.min(1000, this.config.webhookRetryBaseMs) * (0.75 + (randomInt(2 ** 30) / 2 ** 30) * 0.5));
+  private deferMs(base = Math.min(1000, this.config.webhookRetryBaseMs)): number {
+    return Math.round(base * (0.75 + (randomInt(2 ** 30) / 2 ** 30) * 0.5));
   }
 
-  private start(d: DueDelivery, host: string): void {
+  private start(d: DueDelivery, host: string, slow: boolean): void {
     this.inFlight++;
     this.attempts++;
-    this.deliver(d)
+    let inLane = slow && this.lane.enter(host);
+    const cut = new AbortController();
+    // Unanswered for WEBHOOK_SLOW_MS: the attempt is slow, and holds a slot of the slow half, or is cut if that is full.
+    const timer = inLane
+      ? undefined
+      : setTimeout(() => {
+          this.lane.sawSlow(host, this.clock.now().getTime() + this.config.webhookTimeoutMs);
+          inLane = this.lane.enter(host);
+          if (!inLane) cut.abort();
+        }, this.config.webhookSlowMs);
+    this.deliver(d, host, cut.signal)
       .catch((error: unknown) => this.logger.error(`delivery ${d.messageId} not settled: ${(error as Error).message}`))
       .finally(() => {
+        clearTimeout(timer);
+        if (inLane) this.lane.leave(host);
         this.inFlight--;
         this.budget.release(host);
         this.pump();
@@ -152,7 +206,7 @@ export class WebhookDispatcher extends Sweeper<boolean> {
       });
   }
 
-  private async deliver(d: DueDelivery): Promise<void> {
+  private async deliver(d: DueDelivery, host: string, cut: AbortSignal): Promise<void> {
     const at = this.clock.now();
     const headers = {
       'webhook-id': d.messageId,
@@ -163,7 +217,18 @@ export class WebhookDispatcher extends Sweeper<boolean> {
     const result = await postWebhook(d.url, headers, d.body, {
       timeoutMs: this.config.webhookTimeoutMs,
       allowPrivate: this.config.webhookAllowPrivate,
+      signal: cut,
     });
+    if (cut.aborted) {
+      // Cut to free its slot: not an attempt of the delivery's, which is deferred (the receiver may have seen
+      // the POST: the next one carries the same webhook-id).
+      this.breakers.cut(host);
+      const until = this.clock.now().getTime() + this.deferMs(this.config.webhookSlowMs);
+      await this.store.defer([{ delivery: d, until: new Date(until) }]);
+      return;
+    }
+    this.breakers.record(host, result.timedOut, this.clock.now().getTime());
+    if (!result.timedOut) this.lane.answered(host);
     const durationMs = Number((process.hrtime.bigint() - started) / 1_000_000n);
     const n = d.attempts + 1;
     const code = result.statusCode;

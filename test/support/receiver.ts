@@ -76,12 +76,19 @@ export class Receiver {
   }
 }
 
-/** A receiver that accepts every connection, reads the request and never answers (until it is stopped). */
+/**
+ * A receiver that accepts every connection, reads the request and never answers (until it is stopped), or,
+ * once `answering` is set, answers the requests that come after with 200.
+ */
 export class SilentReceiver {
   private server: TcpServer | null = null;
   private readonly sockets = new Set<Socket>();
   /** Connections accepted so far. */
   connections = 0;
+  /** Whether requests arriving now are answered (200), not left hanging. */
+  answering = false;
+  /** Requests answered so far. */
+  answered = 0;
   port = 0;
   host = '127.0.0.1';
 
@@ -89,7 +96,11 @@ export class SilentReceiver {
     const server = createTcpServer((socket) => {
       this.connections++;
       this.sockets.add(socket);
-      socket.on('data', () => undefined);
+      socket.on('data', () => {
+        if (!this.answering) return;
+        this.answered++;
+        socket.end('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok');
+      });
       socket.on('error', () => undefined);
       socket.on('close', () => this.sockets.delete(socket));
     });
@@ -102,6 +113,11 @@ export class SilentReceiver {
 
   url(path = '/hook'): string {
     return `http://${this.host}:${this.port}${path}`;
+  }
+
+  /** Connections open now. */
+  get open(): number {
+    return this.sockets.size;
   }
 
   async stop(): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * Talking to the server. The match page looks up how to follow a match (event stream, long-poll) in the
- * server's own OpenAPI document; the lobby calls the routes API.md fixes (listing, join, bots, leaderboard)
+ * server's own OpenAPI document; the lobby calls the routes docs/api.md fixes (listing, join, bots, leaderboard)
  * directly, as any client would.
  */
 import { useEffect, useState } from 'preact/hooks';

@@ -1,5 +1,5 @@
 /**
- * "Play now": a seek (`POST /games/{game}/seeks`, API.md "Matchmaking and arenas") for a player of this browser,
+ * "Play now": a seek (`POST /games/{game}/seeks`, docs/api.md "Matchmaking and arenas") for a player of this browser,
  * followed by long-polling `GET /seeks/{id}?wait=30` until the server's matcher seats it; then off to the seat's
  * match page. The player is registered once (`POST /players`) and its key kept in localStorage, so the same
  * visitor keeps one rating across visits; the rejected alternative, a fresh player per click, would leave every

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Tournament" ADD COLUMN     "startsAt" TIMESTAMPTZ(3);
