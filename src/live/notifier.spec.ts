@@ -86,6 +86,35 @@ describe('MatchNotifier', () => {
     await notifier.onModuleDestroy();
   });
 
+  it("seat hints: wake the player's watchers here and on the other instances; a match hint is not one", async () => {
+    const PLAYER = '3c9e1f00-5b2a-4d6e-8f11-cc00dd00ee03';
+    const appended = new AppendedEvents();
+    const { db, bus, published, deliver } = fakes(true);
+    const notifier = new MatchNotifier(db, liveConfigFromEnv({}), appended, bus);
+    await notifier.onModuleInit();
+    const seated: [string, number][] = [];
+    const matchHints: number[] = [];
+    const stop = notifier.watchSeats(PLAYER, (matchId, seq) => seated.push([matchId, seq]));
+    notifier.watch(MATCH, (v) => matchHints.push(v));
+    notifier.seated(MATCH, 0, [PLAYER, OTHER]);
+    expect(seated).toEqual([[MATCH, 0]]); // at once, in process; OTHER is not watched here
+    await tick();
+    const payload = hintPayloads(published)[0] as string;
+    expect(payload.split(' ').slice(1)).toEqual([`${MATCH}:0:${PLAYER}`, `${MATCH}:0:${OTHER}`]);
+    deliver(payload); // our own, back from Postgres
+    expect(seated).toEqual([[MATCH, 0]]);
+    deliver(`someone-else ${OTHER}:3:${PLAYER} ${MATCH}:4`);
+    expect(seated).toEqual([
+      [MATCH, 0],
+      [OTHER, 3],
+    ]);
+    expect(matchHints).toEqual([4]);
+    stop();
+    deliver(`someone-else ${MATCH}:5:${PLAYER}`);
+    expect(seated).toHaveLength(2);
+    await notifier.onModuleDestroy();
+  });
+
   it('splits a large burst over several payloads under the 8000-byte NOTIFY limit', async () => {
     const appended = new AppendedEvents();
     const { db, bus, published } = fakes(true);

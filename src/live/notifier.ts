@@ -14,6 +14,13 @@
  *   proven, so it cannot tell that it is alone). A lone instance, the usual deployment, so sends no NOTIFY per
  *   batch of moves: one statement and one transaction fewer per batch (bench/README.md, "Group commit").
  *   Older instances ignore these items (no `:`); their own hints still reach this one.
+ * - Seats: a change that seats players (a creation, a join) hints each of them, `<matchId>:<seq>:<playerId>`,
+ *   to their player feeds, which do not watch a match they have not yet heard of. A creation made by another
+ *   feature's transaction is hinted once it has committed (MatchRepository.created). Older instances ignore
+ *   these items (their seq does not parse), and find the match on their re-check. Not a NOTIFY in the creating
+ *   transaction (it would be transactional, but see hint-bus.ts: it serializes the commits that notify, and on
+ *   a sharded Postgres it fires on the worker), and not a poll for new seats (a query per instance every few
+ *   hundred ms while any feed is open, for what a hint says at once).
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
@@ -30,10 +37,16 @@ const MAX_PAYLOAD = 7900;
 /** Told the match's version (or an event's seq) whenever it may have grown. */
 export type Hint = (version: number) => void;
 
+/** Told that the player was given a seat in a match, at that match's version `seq`. */
+export type SeatHint = (matchId: string, seq: number) => void;
+
+const PLAYER_ITEM = /^([0-9a-f-]{36}):(\d{1,10}):([0-9a-f-]{36})$/;
+
 @Injectable()
 export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Live');
   private readonly watchers = new Map<string, Set<Hint>>();
+  private readonly seatWatchers = new Map<string, Set<SeatHint>>();
   /** Tells this instance's notifications from the others'. */
   private readonly instance = randomBytes(6).toString('base64url');
   private pending: string[] = [];
@@ -102,6 +115,25 @@ export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
     this.listening = null;
   }
 
+  /** Calls `hint` whenever the player is given a seat (a match made for it, a join); returns the function that stops it. */
+  watchSeats(playerId: string, hint: SeatHint): () => void {
+    let set = this.seatWatchers.get(playerId);
+    if (!set) this.seatWatchers.set(playerId, (set = new Set()));
+    set.add(hint);
+    return () => {
+      set.delete(hint);
+      if (set.size === 0 && this.seatWatchers.get(playerId) === set) this.seatWatchers.delete(playerId);
+    };
+  }
+
+  /** A committed change gave these players a seat in the match: wakes their feeds here and on the other instances. */
+  seated(matchId: string, seq: number, players: readonly string[]): void {
+    for (const player of players) {
+      this.hintSeat(player, matchId, seq);
+      if (this.bus && this.othersListening) this.publish(`${matchId}:${seq}:${player}`);
+    }
+  }
+
   /** Calls `hint` whenever the match may have moved on; returns the function that stops it. */
   watch(matchId: string, hint: Hint): () => void {
     let set = this.watchers.get(matchId);
@@ -149,6 +181,11 @@ export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
     }
     if (from === this.instance) return; // woken in process already
     for (const item of items) {
+      const seat = PLAYER_ITEM.exec(item);
+      if (seat) {
+        this.hintSeat(seat[3] as string, seat[1] as string, Number(seat[2]));
+        continue;
+      }
       const colon = item.lastIndexOf(':');
       const seq = Number(item.slice(colon + 1));
       if (colon > 0 && Number.isInteger(seq)) this.hint(item.slice(0, colon), seq);
@@ -157,6 +194,10 @@ export class MatchNotifier implements OnModuleInit, OnModuleDestroy {
 
   private hint(matchId: string, version: number): void {
     for (const h of this.watchers.get(matchId) ?? []) h(version);
+  }
+
+  private hintSeat(playerId: string, matchId: string, seq: number): void {
+    for (const h of this.seatWatchers.get(playerId) ?? []) h(matchId, seq);
   }
 
   /** Re-reads the version of every watched match (a lost notification costs at most `recheckMs`). */

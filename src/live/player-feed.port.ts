@@ -3,6 +3,8 @@
  * of the transaction that appended it (`MatchEvent.txid`, a column default, so every writer sets it); a
  * read returns only events of transactions older than every transaction still running
  * (`pg_snapshot_xmin`), so none can later appear before a cursor already passed: resuming misses nothing.
+ * A match at version 0 has no event yet: it is read as one at seq 0 of its creating transaction (`Match.txid`,
+ * set the same way), so its first turn comes under the same rule, however the match was made.
  */
 import type { PlayerEvent, PlayerEventCursor } from '../matches/match-read-model';
 

@@ -7,6 +7,11 @@
  * Only the match as it is now counts: of several events of one match read together, the last decides, and a
  * turn is sent only for the match's latest version (a bot never gets a turn it could only answer with a 409).
  * Without a cursor the feed starts with the turns open now.
+ *
+ * A match's first turn is in the same order as every other (the store's version-0 position: see
+ * MatchReadModel.playerEvents), whatever made the match. The feed hears of a match made for it, or a seat it
+ * joined, from a seat hint (MatchNotifier.seated, from every instance), and from its re-check every
+ * `recheckMs` if a hint is lost.
  */
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
@@ -44,6 +49,9 @@ class PlayerFeed {
   dirty = false;
   retry = 0;
   timer: NodeJS.Timeout | null = null;
+  unwatchSeats: () => void = () => undefined;
+  /** Matches named by a seat hint since the last read of the player's matches began. */
+  readonly seated = new Set<string>();
 
   constructor(
     readonly playerId: string,
@@ -96,7 +104,16 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
       release();
       this.feeds.delete(feed);
       if (feed.timer) clearTimeout(feed.timer);
+      feed.unwatchSeats();
       for (const unwatch of feed.watching.values()) unwatch();
+    });
+    // A match made for the player, or a seat it joined (on any instance): watch it, and read until its row is seen.
+    feed.unwatchSeats = this.notifier.watchSeats(playerId, (matchId, seq) => {
+      this.watch(feed, matchId);
+      feed.seated.add(matchId);
+      feed.hinted.set(matchId, Math.max(seq, feed.hinted.get(matchId) ?? 0));
+      this.poke(feed);
+      if (seq === 0) void this.sendMatchedSeeks(feed); // a new match: perhaps a seek's
     });
     void this.watchMatches(feed).then(() => this.poke(feed));
     void this.sendMatchedSeeks(feed);
@@ -132,21 +149,13 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
 
   private async watchMatches(feed: PlayerFeed): Promise<void> {
     try {
+      feed.seated.clear();
       const ids = new Set(await this.store.matchesOf(feed.playerId));
       if (feed.sse.closed) return;
-      for (const id of ids) {
-        if (!feed.watching.has(id)) {
-          feed.watching.set(
-            id,
-            this.notifier.watch(id, (seq) => {
-              feed.hinted.set(id, Math.max(seq, feed.hinted.get(id) ?? 0));
-              this.poke(feed);
-            }),
-          );
-        }
-      }
+      for (const id of ids) this.watch(feed, id);
       for (const [id, unwatch] of feed.watching) {
-        if (!ids.has(id)) {
+        // A match a seat hint named during this read may have been made after it: kept until the next one.
+        if (!ids.has(id) && !feed.seated.has(id)) {
           unwatch();
           feed.watching.delete(id);
         }
@@ -154,6 +163,17 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
     } catch (error) {
       this.logger.warn(`player feed: matches not read: ${(error as Error).message}`);
     }
+  }
+
+  private watch(feed: PlayerFeed, id: string): void {
+    if (feed.watching.has(id) || feed.sse.closed) return;
+    feed.watching.set(
+      id,
+      this.notifier.watch(id, (seq) => {
+        feed.hinted.set(id, Math.max(seq, feed.hinted.get(id) ?? 0));
+        this.poke(feed);
+      }),
+    );
   }
 
   private poke(feed: PlayerFeed): void {
@@ -186,6 +206,11 @@ export class PlayerFeeds implements OnModuleInit, OnModuleDestroy {
         this.poke(feed);
       }, delay);
     } else if (feed.hinted.size === 0) feed.retry = 0;
+    // A hint whose row never comes (its match ended before a feed without a cursor read it): the re-check covers the rest.
+    if (feed.retry > RETRY_MS.length + 30) {
+      feed.hinted.clear();
+      feed.retry = 0;
+    }
   }
 
   private async send(feed: PlayerFeed, rows: readonly FeedRow[]): Promise<void> {

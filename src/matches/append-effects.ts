@@ -20,6 +20,8 @@ export interface MatchChange {
   readonly toMove: readonly number[];
   /** Whether the match has webhook endpoints. */
   readonly webhooks: boolean;
+  /** The players the change gave a seat (all of them at a creation, the joiner on a join): their feeds learn of the match. */
+  readonly seated?: readonly string[];
 }
 
 export interface AppendEffect {

@@ -49,7 +49,8 @@ export interface MatchReadModel {
   ended(matchIds: readonly string[]): Promise<{ matchId: string; game: string }[]>;
   /**
    * Up to `limit` events of the player's matches after `cursor`, in commit order, only of transactions older
-   * than every one still running; without a cursor, only of matches still being played.
+   * than every one still running; without a cursor, only of matches still being played. A match still at
+   * version 0 counts as an event of its own, seq 0, in the order of the transaction that created it.
    */
   playerEvents(playerId: string, cursor: PlayerEventCursor | null, limit: number): Promise<PlayerEvent[]>;
   /** The ids of the matches still being played (waiting or active) where the player holds a seat. */

@@ -37,6 +37,21 @@ export function assertMatchId(id: string): void {
 
 export type Loaded = CachedState<unknown>;
 
+/** A match's creation as a change (append-effects.ts): version 0, with the players seated from the start. */
+function creation(engine: AnyEngine, match: NewMatch, webhooks: boolean, now: Date): MatchChange {
+  return {
+    game: engine.id,
+    matchId: match.id,
+    seq: 0,
+    at: match.createdAt ?? now,
+    before: null,
+    status: match.status,
+    toMove: match.toMove,
+    webhooks,
+    seated: match.seats.flatMap((s) => (s.holder.player ? [s.holder.player] : [])),
+  };
+}
+
 /** One event of the log with the states around it: what a log page and a stream render for each viewer. */
 export interface Step {
   readonly event: StoredEvent;
@@ -106,17 +121,7 @@ export class MatchRepository {
     match: NewMatch,
     hooks: readonly { readonly id: string; readonly url: string; readonly secret: string }[] = [],
   ): Promise<MatchRecord> {
-    const at = match.createdAt ?? this.clock.now();
-    const change: MatchChange = {
-      game: engine.id,
-      matchId: match.id,
-      seq: 0,
-      at,
-      before: null,
-      status: match.status,
-      toMove: match.toMove,
-      webhooks: hooks.length > 0,
-    };
+    const change = creation(engine, match, hooks.length > 0, this.clock.now());
     const started = hooks.length > 0 && match.status === 'active' ? this.effects.outbox(change) : undefined;
     const record = await this.store.createMatch(
       hooks.length > 0 ? { ...match, webhooks: hooks.map((w) => ({ ...w, started })) } : match,
@@ -129,8 +134,19 @@ export class MatchRepository {
   /** A rematch; null if it exists already (its id is derived from the match it follows). */
   async createRematch(engine: AnyEngine, match: NewMatch): Promise<MatchRecord | null> {
     const created = await this.store.createRematch(match);
-    if (created) this.metrics.matchesCreated(engine.id);
+    if (created) {
+      this.metrics.matchesCreated(engine.id);
+      this.effects.committed(creation(engine, match, false, this.clock.now()), false);
+    }
     return created;
+  }
+
+  /**
+   * The effects of matches created by another feature's transaction (a seek's pairing, a tournament round),
+   * once it has committed: the same as a creation here, without webhooks (those matches have none).
+   */
+  created(engine: AnyEngine, matches: readonly NewMatch[]): void {
+    for (const match of matches) this.effects.committed(creation(engine, match, false, this.clock.now()), false);
   }
 
   /** Why a webhook endpoint given at creation is refused (the webhooks' rule), or null. */
@@ -314,6 +330,7 @@ export class MatchRepository {
       status: state.status,
       toMove,
       webhooks: loaded.match.webhooks,
+      seated: options.seatTaken?.playerId ? [options.seatTaken.playerId] : undefined,
     };
     const outbox = loaded.match.webhooks ? this.effects.outbox(change) : undefined;
     const rows = events.map(toNewEvent);

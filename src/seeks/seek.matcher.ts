@@ -67,6 +67,7 @@ export class SeekMatcher extends Sweeper<boolean> {
       const engine = this.engines.get(game);
       if (!engine) continue;
       let digest = '';
+      let seated: readonly Seating[] = [];
       const changed = (d: string): boolean => {
         digest = d;
         const last = this.quiet.get(game);
@@ -76,6 +77,7 @@ export class SeekMatcher extends Sweeper<boolean> {
         game,
         async (waiting, load) => {
           const { seatings, until } = await this.seat(engine, waiting, load);
+          seated = seatings;
           // Seating anyone changes the set: the next pass reads it again.
           if (seatings.length === 0) this.quiet.set(game, { digest, until });
           else this.quiet.delete(game);
@@ -84,6 +86,12 @@ export class SeekMatcher extends Sweeper<boolean> {
         changed,
       );
       if (paired === null) all = false;
+      // Committed: the players' feeds hear of their matches now.
+      else if (seated.length > 0)
+        this.access.created(
+          engine,
+          seated.map((s) => s.match),
+        );
     }
     await this.store.expire(this.clock.now());
     return all;

@@ -87,8 +87,13 @@ export class TournamentDirector extends Sweeper<void> {
     }
     const matches = this.tournaments.roundMatches(engine, t, round);
     // Counted once the round's transaction committed (false: another director created it).
-    if (await this.store.createRound(id, t.roundsCreated + 1, matches))
+    if (await this.store.createRound(id, t.roundsCreated + 1, matches)) {
       this.metrics.matchesCreated(engine.id, matches.length);
+      this.access.created(
+        engine,
+        matches.map((m) => m.match),
+      );
+    }
   }
 
   /**
@@ -103,6 +108,11 @@ export class TournamentDirector extends Sweeper<void> {
     }
     const round = arenaRound(t);
     if (round.length === 0) return;
-    await this.store.createRound(t.id, t.roundsCreated + 1, this.tournaments.roundMatches(engine, t, round));
+    const matches = this.tournaments.roundMatches(engine, t, round);
+    if (await this.store.createRound(t.id, t.roundsCreated + 1, matches))
+      this.access.created(
+        engine,
+        matches.map((m) => m.match),
+      );
   }
 }

@@ -157,7 +157,13 @@ export class TournamentService {
         );
     await this.store.create({ ...record, entrants, plannedRounds, schedule }, first);
     // The first round's matches, committed with the tournament (a later start: the director counts its own).
-    if (first !== null) this.access.metrics.matchesCreated(engine.id, first.length);
+    if (first !== null) {
+      this.access.metrics.matchesCreated(engine.id, first.length);
+      this.access.created(
+        engine,
+        first.map((m) => m.match),
+      );
+    }
     const response = await this.get(id);
     // The secrets the server made, shown this once; a bot's own secret is not repeated (its owner holds it).
     const secrets = new Map(

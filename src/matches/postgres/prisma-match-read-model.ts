@@ -54,18 +54,41 @@ export class PrismaMatchReadModel implements MatchReadModel {
   }
 
   async playerEvents(playerId: string, cursor: PlayerEventCursor | null, limit: number): Promise<PlayerEvent[]> {
+    const after =
+      cursor === null ? null : Prisma.sql`(${cursor.txid}::bigint, ${cursor.seq}::int, ${cursor.matchId}::uuid)`;
+    const past = (position: Prisma.Sql): Prisma.Sql =>
+      after === null ? Prisma.sql`TRUE` : Prisma.sql`${position} > ${after}`;
     // Without a cursor, only matches still being played: a new feed starts with the turns that are open now.
+    const playing = cursor === null ? Prisma.sql` AND m."status" IN ('waiting', 'active')` : Prisma.empty;
+    // Besides the log's events, each match still at version 0 is a position of its own: its creating
+    // transaction, seq 0. So the first turn of the seats held from creation (a match created with players,
+    // a seek, a tournament round, an arena pairing, a rematch) comes in the same order and under the same
+    // visibility rule as every later one, whatever made the match and on whichever instance. A seat filled
+    // later has its SeatJoined event. Once the match has moved on, its events say all, and the row is left out.
+    // Not a creation event in the log: a match's version is the number of its events, and the clients' and
+    // bots' expectedVersion, the snapshots and every stored log count from 0 at creation.
     const rows = await this.prisma.$queryRaw<EventRow[]>`
-      SELECT e."txid"::text AS "txid", e."seq", e."matchId"::text AS "matchId", m."game", s."seat", m."version", m."status",
-             (s."seat" = ANY(m."toMove")) AS "toMove", m."deadlineAt"
-        FROM "Seat" s
-        JOIN "Match" m ON m."id" = s."matchId"
-        JOIN "MatchEvent" e ON e."matchId" = s."matchId"
-       WHERE s."playerId" = ${playerId}::uuid
-         AND (${cursor === null}::boolean OR (e."txid", e."seq", e."matchId") > (${cursor?.txid ?? '0'}::bigint, ${cursor?.seq ?? 0}::int, ${cursor?.matchId ?? '00000000-0000-0000-0000-000000000000'}::uuid))
-         AND (${cursor !== null}::boolean OR m."status" IN ('waiting', 'active'))
-         AND e."txid" < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
-       ORDER BY e."txid", e."seq", e."matchId"
+      SELECT x."txid"::text AS "txid", x."seq", x."matchId"::text AS "matchId", x."game", x."seat", x."version", x."status",
+             x."toMove", x."deadlineAt"
+        FROM (
+          SELECT e."txid", e."seq", e."matchId", m."game", s."seat", m."version", m."status",
+                 (s."seat" = ANY(m."toMove")) AS "toMove", m."deadlineAt"
+            FROM "Seat" s
+            JOIN "Match" m ON m."id" = s."matchId"
+            JOIN "MatchEvent" e ON e."matchId" = s."matchId"
+           WHERE s."playerId" = ${playerId}::uuid${playing}
+             AND ${past(Prisma.sql`(e."txid", e."seq", e."matchId")`)}
+             AND e."txid" < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
+          UNION ALL
+          SELECT m."txid", 0, m."id", m."game", s."seat", m."version", m."status",
+                 (s."seat" = ANY(m."toMove")) AS "toMove", m."deadlineAt"
+            FROM "Seat" s
+            JOIN "Match" m ON m."id" = s."matchId"
+           WHERE s."playerId" = ${playerId}::uuid AND m."version" = 0${playing}
+             AND ${past(Prisma.sql`(m."txid", 0, m."id")`)}
+             AND m."txid" < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
+        ) x
+       ORDER BY x."txid", x."seq", x."matchId"
        LIMIT ${limit}::int`;
     return rows.map((r) => ({
       ...r,
