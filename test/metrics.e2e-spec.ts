@@ -54,7 +54,9 @@ function requestSeries(text: string): Set<string> {
 }
 
 describe('metrics (GET /metrics on METRICS_PORT)', () => {
-  const h = useApp();
+  // No bot runner and no tournament director: they work on the whole shared test database, and a bot match of
+  // another file played by this app's runner was counted here (108 moves where this test made 10).
+  const h = useApp({ botSweepMs: 0, tournamentSweepMs: 0 });
   let port: number;
 
   beforeAll(async () => {

@@ -38,3 +38,16 @@ describe('a host seen slow', () => {
     expect(lane.slow('a', 150)).toBe(false);
   });
 });
+
+describe('a host not yet seen to answer', () => {
+  it('is proven once it answers, and stays so while it is among the most recent 10,000 that did', () => {
+    const lane = new SlowLane(4);
+    expect(lane.proven('a')).toBe(false);
+    lane.answered('a');
+    expect(lane.proven('a')).toBe(true);
+    for (let i = 0; i < 9_999; i++) lane.answered(`h${i}`);
+    lane.answered('a'); // answered again: the most recent, not the oldest
+    lane.answered('h-last');
+    expect([lane.proven('a'), lane.proven('h0'), lane.proven('h1')]).toEqual([true, false, true]);
+  });
+});

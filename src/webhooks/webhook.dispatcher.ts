@@ -150,7 +150,9 @@ export class WebhookDispatcher extends Sweeper<boolean> {
         later(d, admit.until);
         continue;
       }
-      const slow = this.breakers.slow(host) || this.lane.slow(host, t);
+      // A host not yet seen to answer has one attempt outside the slow half (slow-lane.ts).
+      const unproven = !this.lane.proven(host) && this.budget.inFlight(host) > 0;
+      const slow = this.breakers.slow(host) || this.lane.slow(host, t) || unproven;
       if (slow && !this.lane.hasRoom()) {
         if (admit.probe) this.breakers.cut(host); // the probe did not go: the next one may
         later(d, null, this.deferMs(this.config.webhookSlowMs));
