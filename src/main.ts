@@ -12,7 +12,7 @@ function urlHost(host: string): string {
 async function main(): Promise<void> {
   const config = configFromEnv();
   const app = await createApp(config);
-  // HOST, METRICS_HOST (API.md "Operations", "Binding"). A taken PORT stops the start naming it, with the app
+  // HOST, METRICS_HOST (docs/api.md "Operations", "Binding"). A taken PORT stops the start naming it, with the app
   // closed first: its open database pool would otherwise keep the refused process alive.
   await app.listen(config.port, config.host).catch(async (error: unknown) => {
     await app.close();

@@ -15,9 +15,8 @@ import { BOT_TURNS, type BotTurnQueue } from './bot-turns.port';
 import { HTTP_BOT_DIRECTORY, type HttpBotDirectory } from './http-bot-directory.port';
 import { outage } from '../store/outage';
 import { Sweeper } from '../sweep/sweep';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ThinkPool } from './think-pool';
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How long a claimed bot turn stays with the instance that claimed it; a crashed instance's claim runs out. */
 const LEASE_MS = 30_000;
@@ -275,7 +274,11 @@ export class BotRunner extends Sweeper<number> {
     const { answer, attempts, stopped } = await askUntilDeadline(
       ask,
       deadline,
-      { now: () => this.access.clock.now().getTime(), sleep: (ms) => sleep(ms), random: Math.random },
+      {
+        now: () => this.access.clock.now().getTime(),
+        sleep: (ms) => sleep(ms).then(() => undefined),
+        random: Math.random,
+      },
       () => this.stopping,
     );
     const at = this.access.clock.now().getTime();

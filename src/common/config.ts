@@ -23,7 +23,7 @@ export interface DatabaseTimeouts {
 
 export const DEFAULT_DB_TIMEOUTS: DatabaseTimeouts = {
   connectMs: 5000,
-  queryMs: 5000, // shared/API.md "Bounded waits": every route answers a frozen database within this plus 1 s
+  queryMs: 5000, // docs/api.md "Operations", "Bounded waits": every route answers a frozen database within this plus 1 s
   statementMs: 0,
   keepAliveMs: 10_000,
   idleMs: 30_000,

@@ -102,7 +102,7 @@ export function trustedProxies(trustProxy: false | string): (address: string) =>
 }
 
 /**
- * MAX_CONNECTIONS_PER_ADDRESS (API.md "Operations", "Connections"): one client address holds at most `limit`
+ * MAX_CONNECTIONS_PER_ADDRESS (docs/api.md "Operations", "Connections"): one client address holds at most `limit`
  * open connections of any kind, counted on the socket (the HTTP server's 'connection' event), so idle
  * keep-alives count as much as streams and waiting requests do; past it a new connection is destroyed at once,
  * before a byte of it is read. Issue 35 (audit N3): 30 idle keep-alive connections from one address, under a

@@ -4,7 +4,7 @@ import type { RouteLabels } from '../common/route-label';
 import type { Metrics } from './metrics';
 
 /**
- * The `method` label: the request's method when some route of the app serves it, else `other` (API.md
+ * The `method` label: the request's method when some route of the app serves it, else `other` (docs/api.md
  * "Operations", "Metrics"). Node's parser lets through every method it knows (35 on Node 20: PROPFIND, MKCOL,
  * PURGE, …), and each one made new series per route and status: issue 35 (audit N8) counted 306 series from
  * 575 junk requests. The served methods are read from the routes as they are added (Fastify's `onRoute`), not
